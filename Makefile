@@ -1,0 +1,50 @@
+# The two commands: `make run` and `make test`. Both start with `make setup`.
+PYTHON ?= python3
+VENV ?= .venv
+PORT ?= 8000
+HOST ?= 127.0.0.1
+WORKERS ?= 2
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+
+.PHONY: setup run test lint bench clean
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+	$(PIP) install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
+	$(PIP) install --quiet -r requirements-dev.txt
+	touch $@
+
+# Set-up alone: system packages, virtualenv, migrations, content, diagrams.
+setup: $(VENV)/.installed
+	scripts/need-system-packages dot:graphviz
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py loadcharts
+
+# Serve on SQLite with gunicorn (static files through WhiteNoise, no internet needed).
+run: setup
+	@echo "PenaltyFlow on http://$(HOST):$(PORT)/"
+	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-$(if $(filter 127.0.0.1 localhost,$(HOST)),localhost$(comma)127.0.0.1,*)}" \
+	  $(VENV)/bin/gunicorn penaltyflow.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile -
+
+test: setup $(VENV)/.installed-dev
+	scripts/need-system-packages chromium:chromium
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/pytest
+
+lint: $(VENV)/.installed-dev
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+bench: setup
+	$(PY) bench/engine_bench.py
+	$(PY) bench/pages_bench.py
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .hypothesis
+
+comma := ,

@@ -1,0 +1,107 @@
+"""Charts to Graphviz: models to plain graph data, data to DOT, DOT to SVG and PDF.
+
+`graphviz.Digraph` quotes every label, so nothing a teacher writes can break
+the DOT. Nodes and edges are sorted so the same chart always gives the same DOT.
+"""
+
+import re
+import textwrap
+
+import graphviz
+from django.urls import reverse
+
+from .graph import ChartGraph
+
+# What a learner should tell apart at a glance.
+STYLE = {
+    "start": {
+        "shape": "box",
+        "style": "rounded,filled,bold",
+        "fillcolor": "#1d3557",
+        "fontcolor": "white",
+        "color": "#1d3557",
+    },
+    "question": {"shape": "diamond", "style": "filled", "fillcolor": "#fff3c4", "color": "#b08900"},
+    "action": {"shape": "box", "style": "filled", "fillcolor": "#dcebfa", "color": "#2f6fb0"},
+    "outcome": {
+        "shape": "box",
+        "style": "rounded,filled",
+        "fillcolor": "#d9f2dd",
+        "color": "#2e7d32",
+        "peripheries": "2",
+    },
+    "jump": {"shape": "cds", "style": "filled", "fillcolor": "#f6dccb", "color": "#b4532a"},
+}
+KIND_NAMES = {
+    "start": "Start",
+    "question": "Question",
+    "action": "Action",
+    "outcome": "Ruling",
+    "jump": "Continues in another chart",
+}
+
+
+def dom_id(key: str) -> str:
+    return f"node-{key}"
+
+
+def edge_id(source: str, target: str) -> str:
+    return f"edge-{source}--{target}"
+
+
+def _wrap(text: str, width: int) -> str:
+    return "\n".join(textwrap.wrap(text, width=width)) or text
+
+
+def build_digraph(graph: ChartGraph, titles: dict[str, str] | None = None) -> graphviz.Digraph:
+    """The DOT for a chart. `titles` names the charts jumps lead into, for their labels."""
+    titles = titles or {}
+    dot = graphviz.Digraph(name=graph.slug, format="svg")
+    dot.attr(
+        rankdir="TB", nodesep="0.35", ranksep="0.45", bgcolor="transparent", fontname="DejaVu Sans"
+    )
+    dot.attr("node", fontname="DejaVu Sans", fontsize="13", margin="0.15,0.08", penwidth="1.6")
+    dot.attr("edge", fontname="DejaVu Sans", fontsize="12", color="#444444", penwidth="1.4")
+    for node in sorted(graph.nodes, key=lambda n: n.key):
+        label = _wrap(node.label, 18 if node.kind == "question" else 24)
+        if node.kind == "jump" and node.jump:
+            label += "\n→ " + _wrap(titles.get(node.jump, node.jump), 24)
+        tooltip = f"{KIND_NAMES.get(node.kind, node.kind)}: {node.label}"
+        if node.citations:
+            tooltip += f" ({node.citations})"
+        dot.node(
+            node.key,
+            label=label,
+            id=dom_id(node.key),
+            href=reverse("flowcharts:step", args=[graph.slug, node.key]),
+            target="_top",
+            tooltip=tooltip,
+            **{"class": f"kind-{node.kind}"},
+            **STYLE.get(node.kind, {}),
+        )
+    for node in sorted(graph.nodes, key=lambda n: n.key):
+        for choice in sorted(node.choices, key=lambda c: c.to):
+            attrs = {"id": edge_id(node.key, choice.to), "label": _wrap(choice.label, 20)}
+            if choice.loop:
+                attrs |= {"style": "dashed", "constraint": "false"}
+            dot.edge(node.key, choice.to, **attrs)
+    return dot
+
+
+_PROLOGUE = re.compile(r"^.*?(?=<svg)", re.S)
+_SIZE = re.compile(r'<svg width="[\d.]+pt" height="[\d.]+pt"')
+
+
+def render_svg(dot: graphviz.Digraph) -> str:
+    """A standalone SVG document, as downloaded."""
+    return dot.pipe(format="svg", encoding="utf-8")
+
+
+def inline_svg(svg: str) -> str:
+    """The SVG ready to inline in a page: no XML prologue, and it scales to its container."""
+    svg = _PROLOGUE.sub("", svg, count=1)
+    return _SIZE.sub('<svg class="chart-svg" preserveAspectRatio="xMidYMin meet"', svg, count=1)
+
+
+def render_pdf(dot: graphviz.Digraph) -> bytes:
+    return dot.pipe(format="pdf")

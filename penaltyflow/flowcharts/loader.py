@@ -1,0 +1,208 @@
+"""Content files in, charts in the database out.
+
+One YAML file a chart (see content/README.md). Every file is read and checked
+before anything is written; then all of them are written in one transaction,
+so a bad file leaves the database as it was.
+"""
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+from django.db import transaction
+
+from .graph import ChartGraph, ChoiceSpec, NodeSpec, validate
+from .models import Choice, Flowchart, Node
+
+CHART_FIELDS = {"slug", "title", "laws", "summary", "edition", "order", "nodes"}
+NODE_FIELDS = {"key", "kind", "label", "text", "cite", "changes", "jump", "jump_to", "choices"}
+CHOICE_FIELDS = {"label", "to", "loop"}
+
+
+class ContentError(Exception):
+    """A content file that cannot be loaded; the message names the file and the node."""
+
+
+@dataclass
+class ChartFile:
+    path: Path
+    meta: dict
+    graph: ChartGraph
+
+
+def _where(path: Path, node: str | None) -> str:
+    return f"{path}: node '{node}'" if node else f"{path}"
+
+
+def _text(value, path: Path, node: str | None, name: str, required: bool = True) -> str:
+    if value is None:
+        if required:
+            raise ContentError(f"{_where(path, node)}: '{name}' is missing")
+        return ""
+    if not isinstance(value, str | int | float) or isinstance(value, bool):
+        raise ContentError(f"{_where(path, node)}: '{name}' must be text")
+    text = str(value).strip()
+    if required and not text:
+        raise ContentError(f"{_where(path, node)}: '{name}' is empty")
+    return text
+
+
+def read_chart_file(path: Path) -> ChartFile:
+    """Parse one file into plain data, checking its shape (not yet its graph)."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ContentError(f"{path}: cannot be read ({exc})") from None
+    except yaml.YAMLError as exc:
+        raise ContentError(f"{path}: is not valid YAML ({exc})") from None
+    if not isinstance(data, dict):
+        raise ContentError(f"{path}: must be a mapping with slug, title, laws, summary and nodes")
+    unknown = set(data) - CHART_FIELDS
+    if unknown:
+        raise ContentError(f"{path}: unknown field(s) {', '.join(sorted(map(str, unknown)))}")
+    meta = {
+        "slug": _text(data.get("slug"), path, None, "slug"),
+        "title": _text(data.get("title"), path, None, "title"),
+        "laws": _text(data.get("laws"), path, None, "laws"),
+        "summary": _text(data.get("summary"), path, None, "summary"),
+        "edition": _text(data.get("edition", "2017"), path, None, "edition"),
+        "order": data.get("order", 0),
+    }
+    if not isinstance(meta["order"], int) or isinstance(meta["order"], bool) or meta["order"] < 0:
+        raise ContentError(f"{path}: 'order' must be a whole number, 0 or more")
+    raw_nodes = data.get("nodes")
+    if not isinstance(raw_nodes, list) or not raw_nodes:
+        raise ContentError(f"{path}: 'nodes' must be a list of nodes")
+    nodes = []
+    for index, raw in enumerate(raw_nodes):
+        if not isinstance(raw, dict):
+            raise ContentError(f"{path}: node number {index + 1} must be a mapping")
+        key = _text(raw.get("key"), path, f"number {index + 1}", "key")
+        unknown = set(raw) - NODE_FIELDS
+        if unknown:
+            raise ContentError(
+                f"{_where(path, key)}: unknown field(s) {', '.join(sorted(map(str, unknown)))}"
+            )
+        raw_choices = raw.get("choices") or []
+        if not isinstance(raw_choices, list):
+            raise ContentError(f"{_where(path, key)}: 'choices' must be a list")
+        choices = []
+        for choice in raw_choices:
+            if not isinstance(choice, dict) or set(choice) - CHOICE_FIELDS:
+                raise ContentError(
+                    f"{_where(path, key)}: each choice is a mapping of label, to and loop"
+                )
+            loop = choice.get("loop", False)
+            if not isinstance(loop, bool):
+                raise ContentError(f"{_where(path, key)}: 'loop' must be true or false")
+            choices.append(
+                ChoiceSpec(
+                    label=_text(choice.get("label"), path, key, "choice label"),
+                    to=_text(choice.get("to"), path, key, "choice 'to'"),
+                    loop=loop,
+                )
+            )
+        nodes.append(
+            NodeSpec(
+                key=key,
+                kind=_text(raw.get("kind"), path, key, "kind"),
+                label=_text(raw.get("label"), path, key, "label"),
+                text=_text(raw.get("text"), path, key, "text"),
+                citations=_text(raw.get("cite"), path, key, "cite"),
+                changes=_text(raw.get("changes"), path, key, "changes", required=False),
+                jump=_text(raw.get("jump"), path, key, "jump", required=False),
+                jump_to=_text(raw.get("jump_to"), path, key, "jump_to", required=False),
+                choices=choices,
+            )
+        )
+    return ChartFile(path, meta, ChartGraph(meta["slug"], nodes))
+
+
+def check_files(files: list[ChartFile]) -> None:
+    """Raise ContentError listing every problem in every file, each with its file and node."""
+    slugs: dict[str, Path] = {}
+    for file in files:
+        slug = file.meta["slug"]
+        if slug in slugs:
+            raise ContentError(f"{file.path}: slug '{slug}' is also used by {slugs[slug]}")
+        slugs[slug] = file.path
+    known = {
+        slug: set(Node.objects.filter(chart__slug=slug).values_list("key", flat=True))
+        for slug in Flowchart.objects.exclude(slug__in=slugs).values_list("slug", flat=True)
+    }
+    known |= {f.meta["slug"]: {n.key for n in f.graph.nodes} for f in files}
+    problems = [
+        f"{_where(file.path, error.node)}: {error.message}"
+        for file in files
+        for error in validate(file.graph, known)
+    ]
+    if problems:
+        raise ContentError("\n".join(problems))
+
+
+@transaction.atomic
+def load_charts(paths: list[Path]) -> list[Flowchart]:
+    """Create or update the charts in `paths`; all of them, or on any error none."""
+    files = [read_chart_file(path) for path in paths]
+    check_files(files)
+    charts = {}
+    for file in files:
+        chart, _ = Flowchart.objects.update_or_create(
+            slug=file.meta["slug"],
+            defaults={**file.meta, "source_file": str(file.path)},
+        )
+        charts[chart.slug] = chart
+
+    nodes: dict[tuple[str, str], Node] = {}
+    for file in files:
+        chart = charts[file.meta["slug"]]
+        keys = [n.key for n in file.graph.nodes]
+        Choice.objects.filter(source__chart=chart).delete()
+        # A chart's start node can only change once the old one is out of the way.
+        chart.nodes.exclude(key__in=keys).delete()
+        chart.nodes.filter(kind=Node.Kind.START).exclude(
+            key__in=[n.key for n in file.graph.nodes if n.kind == "start"]
+        ).update(kind=Node.Kind.ACTION)
+        for spec in file.graph.nodes:
+            node, _ = Node.objects.update_or_create(
+                chart=chart,
+                key=spec.key,
+                defaults={
+                    "kind": spec.kind,
+                    "label": spec.label,
+                    "text": spec.text,
+                    "citations": spec.citations,
+                    "changes": spec.changes,
+                    # Every chart exists by now; nodes it lands on may not yet.
+                    "jump_chart": (charts.get(spec.jump) or Flowchart.objects.get(slug=spec.jump))
+                    if spec.kind == "jump"
+                    else None,
+                    "jump_node": None,
+                },
+            )
+            nodes[chart.slug, spec.key] = node
+
+    def node_of(slug: str, key: str) -> Node:
+        return nodes.get((slug, key)) or Node.objects.get(chart__slug=slug, key=key)
+
+    for file in files:
+        slug = file.meta["slug"]
+        for spec in file.graph.nodes:
+            node = nodes[slug, spec.key]
+            if spec.jump_to:
+                node.jump_node = node_of(spec.jump, spec.jump_to)
+                node.save(update_fields=["jump_node"])
+            Choice.objects.bulk_create(
+                Choice(
+                    source=node,
+                    target=nodes[slug, choice.to],
+                    label=choice.label,
+                    order=order,
+                    is_loop=choice.loop,
+                )
+                for order, choice in enumerate(spec.choices)
+            )
+
+    for chart in charts.values():
+        chart.refresh_rendering()
+    return list(charts.values())

@@ -1,0 +1,196 @@
+"""A law's procedure as a flowchart: charts, their nodes, and the choices between nodes.
+
+What must always hold is a database constraint; what needs the whole graph
+(reachability, every path ending in a ruling) is checked by `validation.py`.
+"""
+
+import hashlib
+import json
+
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from . import diagrams
+from .graph import ChartGraph, ChoiceSpec, NodeSpec
+
+
+class Flowchart(models.Model):
+    slug = models.SlugField(unique=True)
+    title = models.CharField(max_length=200)
+    laws = models.CharField(max_length=50, help_text='The laws it covers, e.g. "56" or "53, 56".')
+    summary = models.TextField(help_text="One paragraph on what the chart covers.")
+    edition = models.CharField(max_length=10, default="2017")
+    order = models.PositiveIntegerField(default=0, help_text="Place on the home page.")
+    source_file = models.CharField(max_length=300, blank=True, editable=False)
+    # A hash of everything that shows on the diagram; the rendering is kept per version.
+    version = models.CharField(max_length=64, blank=True, editable=False)
+    svg = models.TextField(blank=True, editable=False)
+    pdf = models.BinaryField(blank=True, editable=False)
+    rendered_version = models.CharField(max_length=64, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["order", "slug"]
+
+    def __str__(self) -> str:
+        return f"Law {self.laws}: {self.title}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("flowcharts:chart", args=[self.slug])
+
+    def start_node(self) -> "Node | None":
+        return self.nodes.filter(kind=Node.Kind.START).first()
+
+    def graph(self) -> ChartGraph:
+        """The chart as plain data, for the validator and the diagram."""
+        nodes = {
+            n.id: NodeSpec(
+                key=n.key,
+                kind=n.kind,
+                label=n.label,
+                text=n.text,
+                citations=n.citations,
+                changes=n.changes,
+                jump=n.jump_chart.slug if n.jump_chart else "",
+                jump_to=n.jump_node.key if n.jump_node else "",
+            )
+            for n in self.nodes.select_related("jump_chart", "jump_node")
+        }
+        for c in Choice.objects.filter(source__chart=self).select_related("target"):
+            nodes[c.source_id].choices.append(ChoiceSpec(c.label, c.target.key, c.is_loop))
+        return ChartGraph(self.slug, list(nodes.values()))
+
+    def refresh_rendering(self, force: bool = False) -> None:
+        """Render the diagram again if the content changed since it was last rendered."""
+        self.version = self.compute_version()
+        if force or self.version != self.rendered_version or not self.svg:
+            titles = dict(Flowchart.objects.values_list("slug", "title"))
+            dot = diagrams.build_digraph(self.graph(), titles)
+            self.svg = diagrams.render_svg(dot)
+            self.pdf = diagrams.render_pdf(dot)
+            self.rendered_version = self.version
+        Flowchart.objects.filter(pk=self.pk).update(
+            version=self.version, svg=self.svg, pdf=self.pdf, rendered_version=self.version
+        )
+
+    def compute_version(self) -> str:
+        """A hash of the chart's content: nodes, choices and the charts they jump to."""
+        nodes = [
+            [
+                n.key,
+                n.kind,
+                n.label,
+                n.citations,
+                n.text,
+                n.changes,
+                n.jump_chart_id,
+                n.jump_node_id,
+            ]
+            for n in self.nodes.order_by("key")
+        ]
+        choices = [
+            [c.source.key, c.target.key, c.label, c.order, c.is_loop]
+            for c in Choice.objects.filter(source__chart=self)
+            .select_related("source", "target")
+            .order_by("source__key", "order", "target__key")
+        ]
+        # Titles of the charts jumped into show on the jump boxes.
+        jump_titles = sorted(
+            Flowchart.objects.filter(jumps_in__chart=self).values_list("slug", "title").distinct()
+        )
+        payload = json.dumps(
+            [self.slug, self.title, self.laws, self.edition, nodes, choices, jump_titles],
+            sort_keys=True,
+        )
+        return hashlib.sha256(payload.encode()).hexdigest()[:16]
+
+
+class Node(models.Model):
+    class Kind(models.TextChoices):
+        START = "start", "Start"
+        QUESTION = "question", "Question"
+        ACTION = "action", "Action"
+        OUTCOME = "outcome", "Outcome"
+        JUMP = "jump", "Jump to another chart"
+
+    chart = models.ForeignKey(Flowchart, on_delete=models.CASCADE, related_name="nodes")
+    key = models.SlugField(help_text="Stable, used in URLs: change it and old links break.")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    label = models.CharField(max_length=120, help_text="Short text for the diagram box.")
+    text = models.TextField(
+        help_text="Teaching text, in plain words. Blank lines split paragraphs."
+    )
+    citations = models.CharField(max_length=200, help_text='e.g. "Law 50D2(a)"')
+    changes = models.TextField(
+        blank=True, help_text="How editions before 2017 differed here, where they did."
+    )
+    jump_chart = models.ForeignKey(
+        Flowchart,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="jumps_in",
+        help_text="For a jump: the chart it leads into.",
+    )
+    jump_node = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="For a jump: the step of that chart it lands on (its start if empty).",
+    )
+
+    class Meta:
+        ordering = ["chart", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["chart", "key"], name="node_key_unique_in_chart"),
+            models.UniqueConstraint(
+                fields=["chart"], condition=Q(kind="start"), name="one_start_node_per_chart"
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=["start", "question", "action", "outcome", "jump"]),
+                name="node_kind_known",
+            ),
+            models.CheckConstraint(
+                condition=(Q(kind="jump") & Q(jump_chart__isnull=False))
+                | (~Q(kind="jump") & Q(jump_chart__isnull=True) & Q(jump_node__isnull=True)),
+                name="jump_names_a_chart",
+            ),
+            models.CheckConstraint(condition=~Q(key=""), name="node_key_not_empty"),
+            models.CheckConstraint(condition=~Q(label=""), name="node_label_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.chart.slug}/{self.key}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("flowcharts:step", args=[self.chart.slug, self.key])
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.kind in (self.Kind.OUTCOME, self.Kind.JUMP)
+
+
+class Choice(models.Model):
+    """An arrow from one node to another of the same chart (a trigger keeps it so)."""
+
+    source = models.ForeignKey(Node, on_delete=models.CASCADE, related_name="choices")
+    target = models.ForeignKey(Node, on_delete=models.CASCADE, related_name="choices_in")
+    label = models.CharField(max_length=120)
+    order = models.PositiveSmallIntegerField(default=0)
+    is_loop = models.BooleanField(
+        default=False,
+        help_text="Goes back to an earlier step because the law itself repeats "
+        "(a major penalty card still on the table brings declarer's options back).",
+    )
+
+    class Meta:
+        ordering = ["source", "order", "id"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(label=""), name="choice_label_not_empty"),
+            models.UniqueConstraint(fields=["source", "target"], name="one_choice_per_pair"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.source} -[{self.label}]-> {self.target.key}"

@@ -1,0 +1,49 @@
+"""Filters for bridge text: suit symbols in colour, paragraphs from plain text."""
+
+import re
+
+from django import template
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from penaltyflow.flowcharts.diagrams import KIND_NAMES, inline_svg
+
+register = template.Library()
+
+SUIT_NAMES = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
+_SUIT = re.compile("[♠♥♦♣]")
+
+
+def _colour_suits(escaped: str) -> str:
+    def span(match: re.Match) -> str:
+        symbol = match.group(0)
+        colour = "red" if symbol in "♥♦" else "black"
+        return f'<span class="suit {colour}" title="{SUIT_NAMES[symbol]}">{symbol}</span>'
+
+    return _SUIT.sub(span, escaped)
+
+
+@register.filter
+def suits(text: str) -> SafeString:
+    """Escape the text, then colour its suit symbols (hearts and diamonds red)."""
+    return mark_safe(_colour_suits(escape(text)))
+
+
+@register.filter
+def paragraphs(text: str) -> SafeString:
+    """Plain text with blank lines between paragraphs, as <p>s, suits coloured."""
+    blocks = [b.strip() for b in re.split(r"\n\s*\n", text or "") if b.strip()]
+    return mark_safe(
+        "".join(f"<p>{_colour_suits(escape(' '.join(b.split())))}</p>" for b in blocks)
+    )
+
+
+@register.filter
+def svg_inline(svg: str) -> SafeString:
+    """The chart's SVG (made by Graphviz from escaped labels) ready to sit in the page."""
+    return mark_safe(inline_svg(svg))
+
+
+@register.filter
+def kind_name(kind: str) -> str:
+    return KIND_NAMES.get(kind, kind)

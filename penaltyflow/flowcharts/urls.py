@@ -1,0 +1,12 @@
+from django.urls import path
+
+from . import views
+
+app_name = "flowcharts"
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("charts/<slug:slug>/", views.chart, name="chart"),
+    path("charts/<slug:slug>.svg", views.chart_svg, name="chart_svg"),
+    path("charts/<slug:slug>.pdf", views.chart_pdf, name="chart_pdf"),
+    path("charts/<slug:slug>/<slug:key>/", views.step, name="step"),
+]

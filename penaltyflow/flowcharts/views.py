@@ -1,0 +1,65 @@
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from .models import Flowchart, Node
+from .steps import StepPath, chart_outline
+
+# The diagram is kept in the chart row; only the pages that show it load it.
+WITHOUT_RENDERING = ("svg", "pdf")
+
+
+def _chart_with_diagram(slug: str) -> Flowchart:
+    chart = get_object_or_404(Flowchart.objects.defer("pdf"), slug=slug)
+    if chart.rendered_version != chart.version or not chart.svg:
+        chart.refresh_rendering()  # only after an edit that skipped the loader
+    return chart
+
+
+@require_safe
+def home(request: HttpRequest) -> HttpResponse:
+    charts = Flowchart.objects.defer(*WITHOUT_RENDERING)
+    return render(request, "flowcharts/home.html", {"charts": charts})
+
+
+@require_safe
+def chart(request: HttpRequest, slug: str) -> HttpResponse:
+    chart = _chart_with_diagram(slug)
+    return render(
+        request, "flowcharts/chart.html", {"chart": chart, "outline": chart_outline(chart)}
+    )
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+def step(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    node = get_object_or_404(
+        Node.objects.select_related("chart", "jump_chart", "jump_node").defer("chart__pdf"),
+        chart__slug=slug,
+        key=key,
+    )
+    path = StepPath.for_node(node, request.GET.get("path"))  # 400 if tampered with
+    context = {"chart": node.chart, "node": node, "path": path}
+    template = "flowcharts/step.html"
+    if request.htmx and not request.htmx.history_restore_request:
+        template += "#step"
+    return render(request, template, context)
+
+
+@require_safe
+def chart_svg(request: HttpRequest, slug: str) -> HttpResponse:
+    chart = _chart_with_diagram(slug)
+    response = HttpResponse(chart.svg, content_type="image/svg+xml")
+    response["Content-Disposition"] = f'inline; filename="{chart.slug}.svg"'
+    return response
+
+
+@require_safe
+def chart_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    chart = get_object_or_404(Flowchart, slug=slug)
+    if chart.rendered_version != chart.version or not chart.pdf:
+        chart.refresh_rendering()
+    response = HttpResponse(bytes(chart.pdf), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="penaltyflow-{chart.slug}.pdf"'
+    return response
