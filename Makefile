@@ -23,6 +23,7 @@ $(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
 setup: $(VENV)/.installed
 	scripts/need-system-packages dot:graphviz
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) manage.py loadcharts
 
 # Serve on SQLite with gunicorn (static files through WhiteNoise, no internet needed).

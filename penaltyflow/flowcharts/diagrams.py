@@ -50,7 +50,7 @@ def edge_id(source: str, target: str) -> str:
 
 
 def _wrap(text: str, width: int) -> str:
-    return "\n".join(textwrap.wrap(text, width=width)) or text
+    return "\\n".join(textwrap.wrap(text, width=width)) or text  # DOT: centred line break
 
 
 def build_digraph(graph: ChartGraph, titles: dict[str, str] | None = None) -> graphviz.Digraph:
@@ -65,7 +65,7 @@ def build_digraph(graph: ChartGraph, titles: dict[str, str] | None = None) -> gr
     for node in sorted(graph.nodes, key=lambda n: n.key):
         label = _wrap(node.label, 18 if node.kind == "question" else 24)
         if node.kind == "jump" and node.jump:
-            label += "\n→ " + _wrap(titles.get(node.jump, node.jump), 24)
+            label += "\\n→ " + _wrap(titles.get(node.jump, node.jump), 24)
         tooltip = f"{KIND_NAMES.get(node.kind, node.kind)}: {node.label}"
         if node.citations:
             tooltip += f" ({node.citations})"

@@ -114,7 +114,8 @@ def validate(graph: ChartGraph, charts: dict[str, set[str]]) -> list[GraphError]
         elif node.jump or node.jump_to:
             errors.append(GraphError(node.key, "only a jump node can name a chart to jump to"))
 
-    if len(starts) == 1 and not errors:
+    dangling = any(c.to not in by_key for n in graph.nodes for c in n.choices)
+    if len(starts) == 1 and not dangling:
         errors += _check_paths(by_key, starts[0])
     return errors
 

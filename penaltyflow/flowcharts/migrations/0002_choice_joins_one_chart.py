@@ -22,7 +22,8 @@ SQLITE_FORWARD = [
     f"""
     CREATE TRIGGER flowcharts_node_keeps_choices_in_chart
     BEFORE UPDATE OF chart_id ON flowcharts_node
-    WHEN EXISTS (SELECT 1 FROM flowcharts_choice WHERE source_id = NEW.id OR target_id = NEW.id)
+    WHEN NEW.chart_id != OLD.chart_id
+      AND EXISTS (SELECT 1 FROM flowcharts_choice WHERE source_id = NEW.id OR target_id = NEW.id)
     BEGIN SELECT RAISE(ABORT, '{MESSAGE}'); END;
     """
 ]

@@ -1,0 +1,168 @@
+"""The admin edits charts under the same rules as the loader.
+
+An edit is checked by building the chart as it would be after the save and
+running the graph validator on it; a broken chart is refused with the node named.
+"""
+
+from dataclasses import replace
+
+from django import forms
+from django.contrib import admin
+
+from .graph import ChartGraph, ChoiceSpec, NodeSpec, validate
+from .models import Choice, Flowchart, Node
+
+
+def _known_charts() -> dict[str, set[str]]:
+    known: dict[str, set[str]] = {
+        slug: set() for slug in Flowchart.objects.values_list("slug", flat=True)
+    }
+    for slug, key in Node.objects.values_list("chart__slug", "key"):
+        known[slug].add(key)
+    return known
+
+
+def _raise_if_invalid(graph: ChartGraph) -> None:
+    known = _known_charts()
+    known[graph.slug] = {n.key for n in graph.nodes}
+    errors = validate(graph, known)
+    if errors:
+        raise forms.ValidationError([f"The chart would break: {e}" for e in errors])
+
+
+def _spec_from(node: Node, choices: list[ChoiceSpec]) -> NodeSpec:
+    return NodeSpec(
+        key=node.key,
+        kind=node.kind,
+        label=node.label,
+        text=node.text,
+        citations=node.citations,
+        jump=node.jump_chart.slug if node.jump_chart else "",
+        jump_to=node.jump_node.key if node.jump_node else "",
+        choices=choices,
+    )
+
+
+class ChoiceFormSet(forms.BaseInlineFormSet):
+    """A node's choices, checked with the node's own edits as the chart would have them."""
+
+    def clean(self):
+        super().clean()
+        node: Node = self.instance
+        if any(self.errors) or node.chart_id is None:
+            return
+        old_key = Node.objects.filter(pk=node.pk).values_list("key", flat=True).first()
+        rename = {old_key: node.key} if old_key else {}
+        choices = []
+        for form in self.forms:
+            data = getattr(form, "cleaned_data", None)
+            if not data or data.get("DELETE") or not data.get("target"):
+                continue
+            target = data["target"]
+            key = node.key if target.pk == node.pk else target.key
+            choices.append((data.get("order", 0), ChoiceSpec(data["label"], key, data["is_loop"])))
+        nodes = [
+            replace(
+                spec,
+                choices=[replace(c, to=rename.get(c.to, c.to)) for c in spec.choices],
+            )
+            for spec in node.chart.graph().nodes
+            if spec.key != old_key
+        ]
+        nodes.append(_spec_from(node, [c for _, c in sorted(choices, key=lambda oc: oc[0])]))
+        _raise_if_invalid(ChartGraph(node.chart.slug, nodes))
+
+
+class NodeFormSet(forms.BaseInlineFormSet):
+    """A chart's nodes edited together: deletions and renames checked on the whole graph."""
+
+    def clean(self):
+        super().clean()
+        chart: Flowchart = self.instance
+        if any(self.errors) or chart.pk is None:
+            return
+        current = {spec.key: spec for spec in chart.graph().nodes}
+        keys_by_pk = dict(chart.nodes.values_list("pk", "key"))
+        rename, deleted, nodes = {}, set(), []
+        for form in self.forms:
+            data = getattr(form, "cleaned_data", None)
+            if not data:
+                continue
+            old = keys_by_pk.get(form.instance.pk)
+            if data.get("DELETE"):
+                deleted.add(old)
+                continue
+            node = form.instance
+            if old:
+                rename[old] = node.key
+            nodes.append((old, node))
+        specs = []
+        for old, node in nodes:
+            kept = current[old].choices if old else []
+            choices = [replace(c, to=rename.get(c.to, c.to)) for c in kept if c.to not in deleted]
+            specs.append(_spec_from(node, choices))
+        _raise_if_invalid(ChartGraph(chart.slug, specs))
+
+
+class ChoiceInline(admin.TabularInline):
+    model = Choice
+    fk_name = "source"
+    formset = ChoiceFormSet
+    fields = ("order", "label", "target", "is_loop")
+    extra = 1
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "target":
+            # Only nodes of the same chart: a choice never leaves its chart.
+            node_id = request.resolver_match.kwargs.get("object_id")
+            chart_id = Node.objects.filter(pk=node_id).values_list("chart_id", flat=True).first()
+            kwargs["queryset"] = Node.objects.filter(chart_id=chart_id).order_by("key")
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class NodeInline(admin.StackedInline):
+    model = Node
+    fk_name = "chart"
+    formset = NodeFormSet
+    fields = ("key", "kind", "label", "citations", "text", "changes", "jump_chart", "jump_node")
+    extra = 0
+    show_change_link = True
+
+
+@admin.register(Flowchart)
+class FlowchartAdmin(admin.ModelAdmin):
+    list_display = ("laws", "title", "slug", "edition", "version", "source_file")
+    search_fields = ("title", "slug", "laws")
+    readonly_fields = ("version", "rendered_version", "source_file")
+    fields = ("slug", "title", "laws", "summary", "edition", "order", *readonly_fields)
+    inlines = [NodeInline]
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        form.instance.refresh_rendering()
+
+
+@admin.register(Node)
+class NodeAdmin(admin.ModelAdmin):
+    list_display = ("key", "chart", "kind", "label", "citations")
+    list_filter = ("chart", "kind")
+    search_fields = ("key", "label", "text", "citations")
+    fields = (
+        "chart",
+        "key",
+        "kind",
+        "label",
+        "citations",
+        "text",
+        "changes",
+        "jump_chart",
+        "jump_node",
+    )
+    inlines = [ChoiceInline]
+
+    def get_readonly_fields(self, request, obj=None):
+        return ("chart",) if obj else ()
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        form.instance.chart.refresh_rendering()

@@ -1,0 +1,84 @@
+import copy
+from pathlib import Path
+
+import pytest
+import yaml
+from django.conf import settings
+from django.core.management import call_command
+
+CONTENT_CHARTS = sorted((settings.CONTENT_DIR / "charts").glob("*.yaml"))
+
+# A small chart that keeps every rule: the shape of Law 56, in a few nodes.
+GOOD_CHART = {
+    "slug": "mini-56",
+    "title": "A defender leads out of turn",
+    "laws": "56",
+    "order": 56,
+    "summary": "Declarer accepts the lead or has it taken back.",
+    "nodes": [
+        {
+            "key": "lead",
+            "kind": "start",
+            "label": "A defender leads out of turn",
+            "cite": "Law 56",
+            "text": "East leads the ♥J when it was West's turn.",
+            "choices": [{"label": "Next", "to": "accept"}],
+        },
+        {
+            "key": "accept",
+            "kind": "question",
+            "label": "Does declarer accept the lead?",
+            "cite": "Law 56A",
+            "text": "Declarer chooses.",
+            "choices": [
+                {"label": "Yes", "to": "stands"},
+                {"label": "No", "to": "retract"},
+            ],
+        },
+        {
+            "key": "stands",
+            "kind": "outcome",
+            "label": "The lead stands",
+            "cite": "Law 53A",
+            "text": "Play goes on.",
+        },
+        {
+            "key": "retract",
+            "kind": "action",
+            "label": "The card is taken back",
+            "cite": "Law 56B",
+            "text": "It becomes a major penalty card.",
+            "choices": [{"label": "Next", "to": "major"}],
+        },
+        {
+            "key": "major",
+            "kind": "outcome",
+            "label": "Major penalty card",
+            "cite": "Law 50D",
+            "text": "Law 50D applies.",
+        },
+    ],
+}
+
+
+@pytest.fixture
+def good_chart() -> dict:
+    return copy.deepcopy(GOOD_CHART)
+
+
+@pytest.fixture
+def write_chart(tmp_path):
+    """Write a chart dict as a YAML content file and return its path."""
+
+    def write(chart: dict, name: str | None = None) -> Path:
+        path = tmp_path / (name or f"{chart.get('slug', 'chart')}.yaml")
+        path.write_text(yaml.safe_dump(chart, allow_unicode=True, sort_keys=False))
+        return path
+
+    return write
+
+
+@pytest.fixture
+def content(db):
+    """The project's real charts, loaded as `make setup` loads them."""
+    call_command("loadcharts", verbosity=0)

@@ -1,0 +1,179 @@
+"""Every page through the test client: as a full page, and as the htmx fragment."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from penaltyflow.flowcharts.loader import load_charts
+from penaltyflow.flowcharts.models import Flowchart
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def mini(good_chart, write_chart):
+    (chart,) = load_charts([write_chart(good_chart)])
+    return chart
+
+
+def test_the_home_page_lists_the_charts_by_law(client, content):
+    response = client.get("/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    positions = [html.index(f'href="/charts/law-{n}/"') for n in (50, 53, 56)]
+    assert positions == sorted(positions)
+    assert "A defender leads out of turn" in html
+
+
+def test_the_chart_page_shows_the_diagram_and_the_steps_as_text(client, mini):
+    html = client.get("/charts/mini-56/").content.decode()
+    assert '<svg class="chart-svg"' in html
+    assert 'xlink:href="/charts/mini-56/accept/"' in html
+    outline = html[html.index('id="outline-heading"') :]
+    assert "Does declarer accept the lead?" in outline
+    assert 'Yes → <a href="#step-stands">The lead stands</a>' in outline
+    assert 'href="/charts/mini-56/lead/">Step through it' in html
+
+
+def test_a_step_page_teaches_cites_and_offers_the_choices(client, mini):
+    response = client.get("/charts/mini-56/accept/?path=lead")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<h1" in html and "Does declarer accept the lead?" in html
+    assert "Law 56A" in html
+    assert 'href="/charts/mini-56/stands/?path=lead.accept"' in html
+    assert 'hx-get="/charts/mini-56/retract/?path=lead.accept"' in html
+    assert 'hx-push-url="true"' in html
+    assert '<svg class="chart-svg"' in html  # the whole page, with the diagram
+    assert "#node-accept :is(polygon, path, ellipse) { stroke: var(--current)" in html
+    assert "#edge-lead--accept path" in html
+
+
+def test_an_htmx_request_gets_only_the_step(client, mini):
+    response = client.get("/charts/mini-56/accept/?path=lead", **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<section id="step"')
+    assert "<svg" not in html and "<html" not in html
+    assert "<title>Does declarer accept the lead? · Law 56 · PenaltyFlow</title>" in html
+    assert "HX-Request" in response["Vary"]
+
+
+def test_a_history_restore_gets_the_whole_page(client, mini):
+    headers = {**HTMX, "HTTP_HX_HISTORY_RESTORE_REQUEST": "true"}
+    html = client.get("/charts/mini-56/accept/", **headers).content.decode()
+    assert "<html" in html and "<svg" in html
+
+
+def test_a_step_without_a_path_shows_the_shortest_way_there(client, mini):
+    html = client.get("/charts/mini-56/major/").content.decode()
+    assert "#edge-accept--retract path" in html and "#edge-retract--major path" in html
+    back = "/charts/mini-56/retract/?path=lead.accept"
+    assert f'href="{back}" hx-get="{back}">← One step back' in html
+
+
+def test_the_step_text_is_escaped_and_suits_are_coloured(client, good_chart, write_chart):
+    good_chart["nodes"][0]["text"] = "East leads the ♥J <script>alert(1)</script>"
+    load_charts([write_chart(good_chart)])
+    html = client.get("/charts/mini-56/lead/").content.decode()
+    assert '<span class="suit red" title="hearts">♥</span>J' in html
+    assert "<script>alert(1)</script>" not in html
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/charts/no-such-chart/",
+        "/charts/mini-56/no-such-step/",
+        "/charts/no-such/lead/",
+        "/charts/no-such.svg",
+        "/charts/no-such.pdf",
+    ],
+)
+def test_unknown_charts_and_steps_get_the_sites_404_page(client, mini, url):
+    response = client.get(url)
+    assert response.status_code == 404
+    assert "There is no such page" in response.content.decode()
+    assert "PenaltyFlow" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "stands",
+        "lead.stands",
+        "accept",
+        "lead.lead.accept",
+        "lead.accept.retract.lead",
+        "nope",
+        "lead." + ".".join(["accept"] * 50),
+        "lead..accept",
+    ],
+)
+def test_a_path_the_chart_cannot_produce_is_a_400(client, mini, path):
+    response = client.get("/charts/mini-56/major/", {"path": path})
+    assert response.status_code == 400
+    assert "not a way through the chart" in response.content.decode()
+
+
+def test_pages_refuse_to_be_posted_to(client, mini):
+    assert client.post("/charts/mini-56/lead/").status_code == 405
+
+
+def test_the_diagram_downloads_as_svg_and_pdf(client, mini):
+    svg = client.get("/charts/mini-56.svg")
+    assert svg["Content-Type"] == "image/svg+xml"
+    assert svg.content.startswith(b"<?xml")
+    pdf = client.get("/charts/mini-56.pdf")
+    assert pdf["Content-Type"] == "application/pdf"
+    assert pdf.content.startswith(b"%PDF")
+    assert 'filename="penaltyflow-mini-56.pdf"' in pdf["Content-Disposition"]
+
+
+def test_a_chart_edited_outside_the_loader_is_rendered_again_once(client, mini):
+    node = mini.nodes.get(key="stands")
+    node.label = "The lead is accepted"
+    node.save()
+    Flowchart.objects.filter(pk=mini.pk).update(version="stale")
+    assert "The lead is accepted" in client.get("/charts/mini-56/").content.decode()
+    mini.refresh_from_db()
+    assert mini.rendered_version == mini.version != "stale"
+
+
+def count_queries(client, url, **headers) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url, **headers).status_code == 200
+    return len(queries)
+
+
+def test_a_step_page_takes_a_few_queries_whatever_the_size_of_the_chart(
+    client, good_chart, write_chart
+):
+    load_charts([write_chart(good_chart)])
+    small = count_queries(client, "/charts/mini-56/major/?path=lead.accept.retract")
+    # The same chart with forty more steps between the question and the ruling.
+    nodes = good_chart["nodes"]
+    nodes[3]["choices"] = [{"label": "Next", "to": "extra-0"}]
+    for i in range(40):
+        following = f"extra-{i + 1}" if i < 39 else "major"
+        nodes.append(
+            {
+                "key": f"extra-{i}",
+                "kind": "action",
+                "label": f"Step {i}",
+                "cite": "-",
+                "text": "-",
+                "choices": [{"label": "Next", "to": following}],
+            }
+        )
+    load_charts([write_chart(good_chart)])
+    path = ".".join(["lead", "accept", "retract"] + [f"extra-{i}" for i in range(40)])
+    big = count_queries(client, f"/charts/mini-56/major/?path={path}")
+    assert small == big <= 3
+    assert count_queries(client, "/charts/mini-56/major/", **HTMX) <= 3
+
+
+def test_the_home_and_chart_pages_take_a_fixed_few_queries(client, mini):
+    assert count_queries(client, "/") == 1
+    assert count_queries(client, "/charts/mini-56/") == 3
