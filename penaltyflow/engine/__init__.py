@@ -1,0 +1,25 @@
+"""PenaltyFlow's rules engine: Laws 48 to 57 (2017) on a deal in play. No Django here.
+
+Entry points: `replay(scenario) -> Table`, `run(raw) -> (status, dict)`, and the
+`Table` moves `play`, `expose`, `decide` with `legal_cards()`, `check_play()`,
+`to_json()`.
+"""
+
+from .cards import CardError, parse_card, parse_pbn, parse_seat
+from .scenario import ScenarioError, apply_event, new_table, replay, run
+from .table import EngineError, Pending, Table
+
+__all__ = [
+    "CardError",
+    "EngineError",
+    "Pending",
+    "ScenarioError",
+    "Table",
+    "apply_event",
+    "new_table",
+    "parse_card",
+    "parse_pbn",
+    "parse_seat",
+    "replay",
+    "run",
+]

@@ -1,0 +1,147 @@
+"""Scenarios (see /work/shared/scenario-format.md): JSON in, state of play out.
+
+`replay(data)` builds a `Table` and applies the events one by one; anything that
+cannot be replayed raises `ScenarioError(event, message)` where `event` is the
+index of the event (or None for the deal, contract, declarer or the input's
+shape). `run(raw)` is what the management command calls: bytes or text in,
+(exit status, JSON-ready dict) out, and it never raises.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .cards import CardError, parse_card, parse_contract, parse_pbn, parse_seat, parse_suits
+from .table import EngineError, Table
+
+VERBS = ("play", "expose", "decide")
+# Keys each verb may carry; "comment" lets content writers annotate an event.
+ALLOWED_KEYS = {
+    "play": {"play", "seat", "comment"},
+    "expose": {"expose", "seat", "deliberate", "comment"},
+    "decide": {"decide", "suit", "card", "comment"},
+}
+
+
+class ScenarioError(Exception):
+    def __init__(self, event: int | None, message: str) -> None:
+        super().__init__(message)
+        self.event = event
+        self.message = message
+
+    def to_json(self) -> dict:
+        return {"ok": False, "error": {"event": self.event, "message": self.message}}
+
+
+def new_table(data: object) -> Table:
+    """The table before the opening lead, from a scenario's deal, contract and declarer."""
+    if not isinstance(data, dict):
+        raise ScenarioError(None, "A scenario must be a JSON object with deal, contract, declarer.")
+    for key in ("deal", "contract", "declarer"):
+        if key not in data:
+            raise ScenarioError(None, f"The scenario has no '{key}'.")
+    saw = data.get("declarer_saw_dummy", False)
+    if not isinstance(saw, bool):
+        raise ScenarioError(None, "'declarer_saw_dummy' must be true or false.")
+    try:
+        hands = parse_pbn(data["deal"])
+        level, strain = parse_contract(data["contract"])
+        declarer = parse_seat(data["declarer"])
+    except CardError as exc:
+        raise ScenarioError(None, str(exc)) from None
+    doubled = data["contract"].strip().upper()
+    doubled = "XX" if doubled.endswith("XX") else "X" if doubled.endswith("X") else ""
+    return Table(hands, strain, declarer, level, doubled, declarer_saw_dummy=saw)
+
+
+def events_of(data: dict) -> list:
+    events = data.get("events", [])
+    if not isinstance(events, list):
+        raise ScenarioError(None, "'events' must be a list.")
+    return events
+
+
+def apply_event(table: Table, event: object) -> None:
+    """Apply one event object to `table`; raises CardError or EngineError."""
+    if not isinstance(event, dict):
+        raise EngineError('An event must be an object like {"play": "SA", "seat": "W"}.')
+    verbs = [v for v in VERBS if v in event]
+    if len(verbs) != 1:
+        raise EngineError("An event must have exactly one of 'play', 'expose' or 'decide'.")
+    verb = verbs[0]
+    unknown = sorted(k for k in event if k not in ALLOWED_KEYS[verb])
+    if unknown:
+        raise EngineError(f"A '{verb}' event has no field {unknown[0]!r}.")
+    if verb == "play":
+        card = parse_card(event["play"])
+        if "seat" in event:
+            seat = parse_seat(event["seat"])
+        elif table.to_play is not None:
+            seat = table.to_play
+        elif table.pending is not None:
+            raise EngineError(table._pending_text())
+        else:
+            raise EngineError("Play is over: all 13 tricks have been played.")
+        table.play(seat, card)
+    elif verb == "expose":
+        card = parse_card(event["expose"])
+        if "seat" not in event:
+            raise EngineError("An 'expose' event needs the seat whose card it is.")
+        seat = parse_seat(event["seat"])
+        deliberate = event.get("deliberate", False)
+        if not isinstance(deliberate, bool):
+            raise EngineError("'deliberate' must be true or false.")
+        table.expose(seat, card, deliberate)
+    else:
+        option = event["decide"]
+        if not isinstance(option, str):
+            raise EngineError("'decide' must be the name of an option, like \"accept\".")
+        suit = parse_suits(event["suit"]) if "suit" in event else None
+        card = parse_card(event["card"]) if "card" in event else None
+        table.decide(option.strip().lower(), suit, card)
+
+
+def replay(data: object, upto: int | None = None) -> Table:
+    """The table after the scenario's events (or its first `upto` events)."""
+    table = new_table(data)
+    events = events_of(data)
+    if upto is not None:
+        events = events[:upto]
+    for i, event in enumerate(events):
+        try:
+            apply_event(table, event)
+        except (CardError, EngineError) as exc:
+            raise ScenarioError(i, str(exc)) from None
+    return table
+
+
+def run(raw: bytes | str) -> tuple[int, dict]:
+    """(exit status, output object) for a scenario given as JSON text. Never raises."""
+    event = None
+    try:
+        if isinstance(raw, bytes):
+            try:
+                raw = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise ScenarioError(None, "The scenario is not UTF-8 text.") from None
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError) as exc:
+            raise ScenarioError(None, f"The scenario is not valid JSON: {exc}.") from None
+        table = new_table(data)
+        for event, item in enumerate(events_of(data)):
+            try:
+                apply_event(table, item)
+            except (CardError, EngineError) as exc:
+                raise ScenarioError(event, str(exc)) from None
+        return 0, table.to_json()
+    except ScenarioError as exc:
+        return 1, exc.to_json()
+    except Exception as exc:  # noqa: BLE001 - a bug must still give the JSON error, not a traceback
+        return 1, ScenarioError(
+            event, f"Internal error in the engine: {type(exc).__name__}."
+        ).to_json()
+
+
+def dumps(obj: dict) -> str:
+    return json.dumps(obj, indent=2, ensure_ascii=False)

@@ -1,0 +1,1065 @@
+"""The state of play at the table, and every irregularity of Laws 48 to 57.
+
+One `Table` holds a deal in progress: hands as bitmasks, the trick in progress,
+tricks won, penalty cards, restrictions and at most one pending decision. Three
+public moves change it, each checked against the 2017 Laws:
+
+- `play(seat, card)`: a lead or a play, in turn or not (Laws 53 to 57);
+- `expose(seat, card, deliberate)`: a card exposed other than by playing (Laws 48, 49, 50B);
+- `decide(option, suit=None, card=None)`: the choice of `pending.decider`.
+
+Cards, seats and suits are small ints (see `cards.py`). Nothing is copied per
+move, so the bench can replay thousands of deals a second. A move that the laws
+modelled here do not allow raises `EngineError`; the table is then not to be used
+further (replay the events up to the one before, as `scenario.replay` does).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from .cards import (
+    CARD_NAMES,
+    LOW_MASK,
+    NT,
+    RANKS,
+    SEAT_NAMES,
+    SEATS,
+    SUIT_MASK,
+    SUIT_NAMES,
+    SUITS,
+    cards_of,
+    is_honour,
+    partner,
+    sorted_cards,
+    suits_mask,
+    suits_text,
+)
+
+STRAINS = "SHDCN"
+
+
+class EngineError(ValueError):
+    """A move that cannot be applied; the message is meant for the learner."""
+
+
+@dataclass(slots=True)
+class Pending:
+    """A decision the laws give `decider` before play can go on."""
+
+    kind: str  # opening_lead | defender_lead | declarer_lead | wrong_card | lead_options
+    # | designate | premature
+    decider: int
+    law: str
+    options: list[dict]
+    offender: int = -1  # the seat whose irregularity (or whose partner's penalty card) it is
+    card: int = -1  # the card led or played irregularly
+    proper: int = -1  # the proper leader (leads out of turn); the restricted partner (57A)
+    required: int = -1  # Law 52: the penalty card that should have been played
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"decider": SEATS[self.decider], "law": self.law, "options": self.options}
+
+
+def _name(seat: int) -> str:
+    return SEAT_NAMES[seat]
+
+
+def _c(card: int) -> str:
+    return CARD_NAMES[card]
+
+
+def _option(decide: str, law: str, suit: str | None = None, card: int | None = None) -> dict:
+    opt = {"decide": decide}
+    if suit is not None:
+        opt["suit"] = suit
+    if card is not None:
+        opt["card"] = CARD_NAMES[card]
+    opt["law"] = law
+    return opt
+
+
+class Table:
+    def __init__(
+        self,
+        hands,
+        strain: int,
+        declarer: int,
+        level: int = 0,
+        doubled: str = "",
+        declarer_saw_dummy: bool = False,
+    ) -> None:
+        self.deal = tuple(hands)
+        self.hands = list(hands)
+        self.level = level
+        self.strain = strain  # 0..3 suit, NT = 4
+        self.doubled = doubled
+        self.declarer = declarer
+        self.dummy = partner(declarer)
+        self.declarer_saw_dummy = declarer_saw_dummy
+        self.trick_no = 1
+        self.leader = (declarer + 1) & 3  # Law 41: the opening leader is declarer's LHO
+        self.trick: list[tuple[int, int]] = []  # (seat, card) in the order played
+        self.played_seats = 0  # bit per seat that has played to the trick in progress
+        self.led_suit = -1
+        self.won = [0, 0]  # NS, EW
+        self.tricks: list[tuple[int, list[tuple[int, int]], int]] = []  # (leader, cards, winner)
+        self.pen_mask = [0, 0, 0, 0]  # penalty cards face up before each defender
+        self.major_mask = 0  # which penalty cards are major
+        self.committed = [-1, -1, -1, -1]  # Law 57D: a card that must be played at his turn
+        self.designated = [-1, -1, -1, -1]  # Law 51A: the penalty card declarer designated
+        self.lead_req: tuple[int, int] | None = None  # (seat, suit bits), for one lead
+        self.lead_forbid: tuple[int, int] | None = None  # (seat, suit bits), while he keeps lead
+        self.play_restr: tuple[int, str, int] | None = None  # (seat, mode, suit), this trick
+        self.lead_decided = 0  # trick number for which the Law 50D2 choice has been made
+        self.pending: Pending | None = None
+        self.to_play: int | None = self.leader
+        self.finished = False
+        self.notes: list[str] = []  # notes from the last move
+        self.log: list[tuple[int, str]] = []  # (move index, note) for every move so far
+        self.moves = 0
+
+    # --- small helpers -------------------------------------------------------
+
+    def is_defender(self, seat: int) -> bool:
+        return seat != self.declarer and seat != self.dummy
+
+    def _note(self, text: str) -> None:
+        self.notes.append(text)
+        self.log.append((self.moves, text))
+
+    def _begin_move(self) -> None:
+        self.notes = []
+
+    def _end_move(self) -> None:
+        self.moves += 1
+
+    def _next_to_play(self) -> int:
+        s = self.leader
+        if not self.trick:
+            return s
+        for _ in range(4):
+            if not self.played_seats >> s & 1:
+                return s
+            s = (s + 1) & 3
+        raise AssertionError("trick is full")  # pragma: no cover
+
+    def _declarer_played_both(self) -> bool:
+        both = (1 << self.declarer) | (1 << self.dummy)
+        return self.played_seats & both == both
+
+    # --- legality ------------------------------------------------------------
+
+    def _base(self, seat: int) -> tuple[int, int]:
+        """(cards legal by Law 44 alone, cards of the suit led he holds)."""
+        h = self.hands[seat]
+        if self.trick:
+            follow = h & SUIT_MASK[self.led_suit]
+            return (follow or h), follow
+        return h, 0
+
+    def _restricted(self, seat: int, base: int, follow: int) -> int:
+        """Apply lead (50D2, 51B) and play (57A) restrictions; Law 59 when he cannot comply."""
+        m = base
+        if not self.trick:
+            lr = self.lead_req
+            if lr is not None and lr[0] == seat:
+                x = m & suits_mask(lr[1])
+                if x:
+                    m = x
+            lf = self.lead_forbid
+            if lf is not None and lf[0] == seat:
+                x = m & ~suits_mask(lf[1])
+                if x:
+                    m = x
+        else:
+            pr = self.play_restr
+            if pr is not None and pr[0] == seat:
+                mode = pr[1]
+                if mode == "highest":
+                    if follow:
+                        m = 1 << (follow.bit_length() - 1)
+                elif mode == "lowest":
+                    if follow:
+                        m = follow & -follow
+                elif mode == "required":
+                    if not follow:
+                        x = m & suits_mask(pr[2])
+                        if x:
+                            m = x
+                else:  # forbidden
+                    x = m & ~suits_mask(pr[2])
+                    if x:
+                        m = x
+        return m
+
+    def _penalty_duty(self, seat: int, m: int) -> int:
+        """Narrow the restricted cards by Laws 57D, 50D1 and 50C."""
+        c = self.committed[seat]
+        if c >= 0 and m >> c & 1:
+            return 1 << c
+        pm = self.pen_mask[seat]
+        if pm:
+            # 50D1(a): a major penalty card must be played at the first legal opportunity;
+            # 50D1(b): only among cards already legal (follow suit, obey restrictions).
+            maj = pm & self.major_mask & m
+            if maj:
+                d = self.designated[seat]
+                if d >= 0 and maj >> d & 1:
+                    return 1 << d
+                return maj
+            minor = pm & ~self.major_mask
+            if minor:
+                # 50C: no other card of that suit below honour rank until it is played.
+                c = minor.bit_length() - 1
+                x = m & ~(LOW_MASK & SUIT_MASK[c // 13] & ~(1 << c))
+                if x:
+                    m = x
+        return m
+
+    def legal_mask(self, seat: int | None = None) -> int:
+        """Cards `seat` (default: the seat to play) may play now without a new irregularity."""
+        if seat is None:
+            seat = self.to_play
+            if seat is None:
+                return 0
+        base, follow = self._base(seat)
+        if not (
+            self.pen_mask[seat]
+            or self.committed[seat] >= 0
+            or self.lead_req
+            or self.lead_forbid
+            or self.play_restr
+        ):
+            return base
+        return self._penalty_duty(seat, self._restricted(seat, base, follow))
+
+    def legal_cards(self) -> list[str]:
+        return [CARD_NAMES[c] for c in sorted_cards(self.legal_mask())]
+
+    def _why_illegal(self, seat: int, card: int) -> tuple[str, str]:
+        """For a card `seat` holds but may not play at his turn: (kind, reason)."""
+        base, follow = self._base(seat)
+        bit = 1 << card
+        if not base & bit:
+            return "revoke", (
+                f"{_name(seat)} must follow suit with a {SUIT_NAMES[self.led_suit][:-1]}: "
+                f"playing {_c(card)} would be a revoke (Laws 44C, 61), which this engine "
+                "does not model."
+            )
+        m = self._restricted(seat, base, follow)
+        if not m & bit:
+            return "restriction", self._restriction_reason(seat)
+        c = self.committed[seat]
+        if c >= 0:
+            return "committed", (
+                f"{_name(seat)} must play {_c(c)}: he played it early, at his right-hand "
+                "opponent's turn, and it is legal now (Law 57D)."
+            )
+        return "penalty", self._penalty_reason(seat, m)
+
+    def _restriction_reason(self, seat: int) -> str:
+        if not self.trick:
+            lr = self.lead_req
+            if lr is not None and lr[0] == seat:
+                return f"{_name(seat)} must lead {self._suit_words(lr[1])} (Laws 50D2(a), 51B)."
+            lf = self.lead_forbid
+            return (
+                f"{_name(seat)} may not lead {self._suit_words(lf[1])} while he keeps "
+                "the lead (Laws 50D2(a), 51B)."
+            )
+        return self._play_restriction_text()
+
+    def _penalty_reason(self, seat: int, m: int) -> str:
+        maj = self.pen_mask[seat] & self.major_mask & m
+        if maj:
+            cards = " or ".join(_c(c) for c in sorted_cards(maj))
+            return (
+                f"{_name(seat)} must play his major penalty card {cards} at this first legal "
+                "opportunity (Law 50D1(a))."
+            )
+        minor = self.pen_mask[seat] & ~self.major_mask
+        c = minor.bit_length() - 1
+        return (
+            f"{_name(seat)} has the minor penalty card {_c(c)}: he may not play another "
+            f"{SUIT_NAMES[c // 13][:-1]} below honour rank until it is played (Law 50C)."
+        )
+
+    def check_play(self, seat: int, card: int) -> tuple[bool, str]:
+        """Would `seat` playing `card` now be a regular play? (allowed, reason citing the law)."""
+        if self.finished:
+            return False, "Play is over: all 13 tricks have been played."
+        if not self.hands[seat] >> card & 1:
+            return False, f"{_name(seat)} does not hold {_c(card)}."
+        if self.pending is not None:
+            return False, self._pending_text()
+        if seat != self.to_play:
+            what = "lead" if not self.trick else "play"
+            return False, (
+                f"It is {_name(self.to_play)}'s turn to {what}; a {what} by {_name(seat)} "
+                "would be out of turn (Laws 53 to 57)."
+            )
+        if self.legal_mask(seat) >> card & 1:
+            return True, ""
+        return False, self._why_illegal(seat, card)[1]
+
+    # --- moves ---------------------------------------------------------------
+
+    def play(self, seat: int, card: int) -> None:
+        """`seat` leads or plays `card` (dummy's cards are written with dummy's seat)."""
+        self._begin_move()
+        try:
+            if self.finished:
+                raise EngineError("Play is over: all 13 tricks have been played.")
+            if not self.hands[seat] >> card & 1:
+                raise EngineError(f"{_name(seat)} does not hold {_c(card)}.")
+            if self.pending is not None:
+                self._play_while_pending(seat, card)
+            elif seat == self.to_play:
+                self._play_in_turn(seat, card)
+            else:
+                self._play_out_of_turn(seat, card)
+            self._settle()
+        finally:
+            self._end_move()
+
+    def _put(self, seat: int, card: int) -> None:
+        """The card goes to the trick as a regular lead or play."""
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        if not self.trick:
+            self.led_suit = card // 13
+            self.lead_req = None  # a required lead binds one lead only
+        self.trick.append((seat, card))
+        self.played_seats |= 1 << seat
+        if self.pen_mask[seat] & bit:
+            self.pen_mask[seat] ^= bit
+            self.major_mask &= ~bit
+        if self.committed[seat] >= 0:
+            self.committed[seat] = -1
+        if self.designated[seat] >= 0:
+            self.designated[seat] = -1
+
+    def _play_in_turn(self, seat: int, card: int) -> None:
+        if self.legal_mask(seat) >> card & 1:
+            self._put(seat, card)
+            return
+        kind, reason = self._why_illegal(seat, card)
+        if kind != "penalty":
+            raise EngineError(reason)
+        # Law 52: a card played where Law 50 required a penalty card. It stays played (52A).
+        legal = self._penalty_duty(seat, self._restricted(seat, *self._base(seat)))
+        maj = legal & self.pen_mask[seat] & self.major_mask
+        required = (maj or (self.pen_mask[seat] & ~self.major_mask)).bit_length() - 1
+        lead = not self.trick
+        self._put(seat, card)
+        self._note(
+            f"{_name(seat)} {'led' if lead else 'played'} {_c(card)} where Law 50 required the "
+            f"penalty card {_c(required)}; the card played cannot be taken back (Law 52A)."
+        )
+        self.pending = Pending(
+            "wrong_card",
+            self.declarer,
+            "52B",
+            [_option("accept", "52B1(a)"), _option("refuse", "52B2")],
+            offender=seat,
+            card=card,
+            required=required,
+        )
+
+    def _play_out_of_turn(self, seat: int, card: int) -> None:
+        if not self.trick:
+            self._lead_out_of_turn(seat, card)
+            return
+        bit = 1 << card
+        p = partner(seat)
+        defender = self.is_defender(seat)
+        if self.played_seats >> seat & 1:
+            if defender and not self.played_seats >> p & 1 and not self._declarer_played_both():
+                self._premature(seat, card, lead=True)
+                return
+            raise EngineError(
+                f"{_name(seat)} has already played to trick {self.trick_no} and it is "
+                f"{_name(self.to_play)}'s turn; a lead to the next trick now is not modelled "
+                "by this engine (Law 57A covers it only before the offender's partner has played)."
+            )
+        if not defender:
+            # 57C2: declarer's premature play (not a lead) from either hand is a played card.
+            if not self._base(seat)[0] & bit:
+                raise EngineError(self._why_illegal(seat, card)[1])
+            self._put(seat, card)
+            hand = "dummy" if seat == self.dummy else "his own hand"
+            self._note(
+                f"Declarer played {_c(card)} from {hand} before {_name(self.to_play)} had "
+                "played: a premature play by declarer is a played card (Law 57C2)."
+            )
+            return
+        if not self.played_seats >> p & 1:
+            if self._declarer_played_both():
+                # 57C1: declarer has played from both hands, so no rectification.
+                if not self.legal_mask(seat) & bit:
+                    raise EngineError(self._why_illegal(seat, card)[1])
+                self._put(seat, card)
+                self._note(
+                    f"{_name(seat)} played {_c(card)} before his partner, but declarer had "
+                    "already played from both hands, so there is no rectification (Law 57C1)."
+                )
+                return
+            self._premature(seat, card, lead=False)
+            return
+        # 57D: his partner has played, so it is his right-hand opponent's turn.
+        if self.committed[seat] >= 0:
+            raise EngineError(
+                f"{_name(seat)} has already played {_c(self.committed[seat])} early; "
+                "a second early card is not modelled by this engine."
+            )
+        if self.legal_mask(seat) & bit:
+            self.committed[seat] = card
+            self._note(
+                f"{_name(seat)} played {_c(card)} at his right-hand opponent's turn. It would "
+                "be legal at his own turn, so it stays his only legal card until then (Law 57D)."
+            )
+        else:
+            self._add_penalty(seat, card, deliberate=True)
+            self._note(
+                f"{_name(seat)} played {_c(card)} at his right-hand opponent's turn. He could "
+                f"not legally play it at his own turn, so it is a major penalty card (Law 57D)."
+            )
+
+    def _premature(self, seat: int, card: int, lead: bool) -> None:
+        """Law 57A: a defender's lead to the next trick or play before his partner has played."""
+        p = partner(seat)
+        self._add_penalty(seat, card, deliberate=True)
+        what = "led to the next trick" if lead else "played"
+        self._note(
+            f"{_name(seat)} {what} {_c(card)} before his partner {_name(p)} had played to this "
+            f"trick: {_c(card)} is a major penalty card (Law 57A)."
+        )
+        led = self.led_suit
+        options = [_option("highest", "57A(1)"), _option("lowest", "57A(2)")]
+        others = [SUITS[s] for s in range(4) if s != led]
+        options += [_option("require", "57A(3)", suit=s) for s in others]
+        options += [_option("forbid", "57A(4)", suit=s) for s in others]
+        self.pending = Pending(
+            "premature", self.declarer, "57A", options, offender=seat, card=card, proper=p
+        )
+
+    def _lead_out_of_turn(self, seat: int, card: int) -> None:
+        proper = self.to_play
+        opening = self.trick_no == 1 and not self.tricks
+        last = self.trick_no == 13
+        defender = self.is_defender(seat)
+        if opening and not defender:
+            raise EngineError(
+                f"{_name(seat)} is on the declaring side and cannot make the opening lead: "
+                "Law 54E sends this to Law 24, which this engine does not model."
+            )
+        # The card is faced as a lead; it stays there until accepted or retracted (Law 47).
+        self.hands[seat] ^= 1 << card
+        was_penalty = self.pen_mask[seat] >> card & 1
+        if was_penalty:
+            self.pen_mask[seat] ^= 1 << card
+            self.major_mask &= ~(1 << card)
+        self.trick.append((seat, card))
+        self.played_seats |= 1 << seat
+        self.led_suit = card // 13
+        extra = {"was_penalty": was_penalty}
+        if opening:
+            self._note(
+                f"{_name(seat)} faced the opening lead {_c(card)} out of turn: it was "
+                f"{_name(proper)}'s lead (Law 54)."
+            )
+            if self.declarer_saw_dummy:
+                options = [_option("accept", "54C")]
+                self._note("Declarer could have seen dummy's cards, so he must accept (Law 54C).")
+            else:
+                options = [
+                    _option("spread", "54A"),
+                    _option("accept", "54B"),
+                    _option("refuse", "54D"),
+                ]
+            self.pending = Pending(
+                "opening_lead", self.declarer, "54", options, seat, card, proper, extra=extra
+            )
+            return
+        self._note(
+            f"{_name(seat)} led {_c(card)} out of turn: it was {_name(proper)}'s lead "
+            f"(Law {'56' if defender else '55'})."
+        )
+        if last:
+            self._note(
+                "At trick 13 a lead out of turn cannot be accepted: it must be retracted "
+                "(Law 53A, footnote 17)."
+            )
+        if defender:
+            options = [] if last else [_option("accept", "53A")]
+            options.append(_option("refuse", "56B"))
+            self.pending = Pending(
+                "defender_lead", self.declarer, "56", options, seat, card, proper, extra=extra
+            )
+        else:
+            # Law 55A: either defender may accept; if they disagree, the one next in turn
+            # (the irregular leader's left-hand opponent) prevails, so he decides here.
+            options = [] if last else [_option("accept", "55A")]
+            options.append(_option("refuse", "55B"))
+            self.pending = Pending(
+                "declarer_lead", (seat + 1) & 3, "55", options, seat, card, proper, extra=extra
+            )
+
+    def _play_while_pending(self, seat: int, card: int) -> None:
+        p = self.pending
+        kind = p.kind
+        if kind in ("opening_lead", "defender_lead", "declarer_lead"):
+            can_accept = any(o["decide"] == "accept" for o in p.options)
+            irregular = p.offender
+            if seat == (irregular + 1) & 3 and can_accept:
+                # 53A: a play from the hand next in rotation accepts the lead.
+                law = "54B" if kind == "opening_lead" else "53A"
+                self._accept_lead(by_play=True, law=law)
+                self._settle_then_play(seat, card)
+                return
+            if seat == p.proper and (seat & 1) != (irregular & 1):
+                # 53B: the proper leader, an opponent of the offender, makes his proper lead.
+                self._withdraw_irregular_lead(law="53B")
+                self._settle_then_play(seat, card)
+                return
+            if kind == "declarer_lead" and seat == (irregular - 1) & 3 and can_accept:
+                # 53C: the defender to the right of declarer's irregular lead plays to it:
+                # the lead stands and Law 57 deals with his early play.
+                self._accept_lead(by_play=False, law="53C")
+                self._note(
+                    f"{_name(seat)}, on the right of the irregular lead, played to it: the "
+                    "lead stands and Law 57 applies (Law 53C)."
+                )
+                self._play_out_of_turn(seat, card)
+                return
+        elif kind == "wrong_card" and not self.is_defender(seat):
+            # 52B1(b): declarer must accept once he has played thereafter from either hand.
+            self._note(
+                f"By playing from {'dummy' if seat == self.dummy else 'his hand'} declarer "
+                "accepted the card; he can no longer refuse it (Law 52B1(b))."
+            )
+            self._resolve_wrong_card(accept=True, implied=True)
+            self._settle_then_play(seat, card)
+            return
+        raise EngineError(self._pending_text())
+
+    def _settle_then_play(self, seat: int, card: int) -> None:
+        """After an implied acceptance or withdrawal, the card is played in the new position."""
+        self._settle()
+        if self.pending is not None:
+            raise EngineError(f"{_name(seat)} played {_c(card)} too soon. {self._pending_text()}")
+        if seat == self.to_play:
+            self._play_in_turn(seat, card)
+        else:
+            self._play_out_of_turn(seat, card)
+
+    def _pending_text(self) -> str:
+        p = self.pending
+        opts = ", ".join(
+            o["decide"]
+            + (" " + o["suit"] if "suit" in o else "")
+            + (" " + o["card"] if "card" in o else "")
+            for o in p.options
+        )
+        who = "Declarer" if p.decider == self.declarer else _name(p.decider)
+        return f"{who} must first choose under Law {p.law}: {opts}."
+
+    # --- leads out of turn: acceptance and retraction -------------------------
+
+    def _accept_lead(self, by_play: bool, law: str) -> None:
+        p = self.pending
+        self.pending = None
+        seat = p.offender
+        self.leader = seat
+        self.lead_req = None
+        if self.lead_forbid is not None and self.lead_forbid[0] != seat:
+            self._note(
+                f"{_name(self.lead_forbid[0])} no longer has the lead: the prohibition ends "
+                "(Law 50D2(a))."
+            )
+            self.lead_forbid = None
+        if law == "54B":
+            self._note(
+                f"The opening lead {_c(p.card)} is accepted{' by playing to it' if by_play else ''}"
+                f": dummy is spread and the second card comes from declarer's hand (Law 54B)."
+            )
+        elif law == "53A":
+            how = "by playing to it" if by_play else "by statement"
+            self._note(
+                f"{_name(seat)}'s lead of {_c(p.card)} is accepted {how}; play goes on from "
+                f"{_name((seat + 1) & 3)}, on the left of the leader (Law 53A)."
+            )
+
+    def _withdraw_irregular_lead(self, law: str) -> None:
+        """Take the irregular lead back: a defender's becomes a major penalty card (56B, 54D)."""
+        p = self.pending
+        self.pending = None
+        seat, card = p.offender, p.card
+        self.trick.clear()
+        self.played_seats = 0
+        self.led_suit = -1
+        self.hands[seat] |= 1 << card
+        if self.is_defender(seat):
+            self._add_penalty(seat, card, deliberate=True, quiet=True)
+            if law == "53B":
+                self._note(
+                    f"{_name(p.proper)} made his proper lead, which stands (Law 53B). "
+                    f"{_name(seat)}'s {_c(card)}, led out of turn and not accepted, goes back as a "
+                    "major penalty card (Laws 56B, 50B: exposed through deliberate play)."
+                )
+            else:
+                self._note(
+                    f"Declarer refuses the lead: {_c(card)} is a major penalty card and Law 50D "
+                    f"applies (Law {law}); {_name(p.proper)} leads."
+                )
+        else:
+            if law == "53B":
+                self._note(
+                    f"{_name(p.proper)} made his proper lead, which stands (Law 53B); declarer's "
+                    f"{_c(card)} goes back to {'dummy' if seat == self.dummy else 'his hand'} "
+                    "with no penalty card (Law 48A)."
+                )
+            else:
+                self._note(
+                    f"The defenders have the lead retracted: {_c(card)} goes back with no "
+                    f"penalty card (Law 55B) and {_name(p.proper)} leads."
+                )
+
+    # --- exposed cards ---------------------------------------------------------
+
+    def _add_penalty(self, seat: int, card: int, deliberate: bool, quiet: bool = False) -> None:
+        bit = 1 << card
+        self.pen_mask[seat] |= bit
+        if deliberate or is_honour(card):
+            self.major_mask |= bit
+        if self.pen_mask[seat].bit_count() >= 2:
+            newly = self.pen_mask[seat] & ~self.major_mask
+            self.major_mask |= self.pen_mask[seat]
+            if newly and not quiet:
+                self._note(
+                    f"{_name(seat)} now has {self.pen_mask[seat].bit_count()} penalty cards, "
+                    "so every one of them is major (Law 50B)."
+                )
+            elif newly:
+                self._note(
+                    f"With two or more penalty cards, all of {_name(seat)}'s are major (Law 50B)."
+                )
+
+    def expose(self, seat: int, card: int, deliberate: bool = False) -> None:
+        """A card exposed other than by a play: dropped, shown, or named as held (Law 49)."""
+        self._begin_move()
+        try:
+            if self.finished:
+                raise EngineError("Play is over: all 13 tricks have been played.")
+            if not self.hands[seat] >> card & 1:
+                raise EngineError(f"{_name(seat)} does not hold {_c(card)}.")
+            if not self.is_defender(seat):
+                who = "Dummy" if seat == self.dummy else "Declarer"
+                self._note(
+                    f"{who}'s {_c(card)} was exposed: a card of declarer's or dummy's hand is "
+                    "never a penalty card, and declarer need not play it (Law 48A)."
+                )
+                return
+            if self.pen_mask[seat] >> card & 1 or self.committed[seat] == card:
+                raise EngineError(f"{_name(seat)}'s {_c(card)} is already face up on the table.")
+            self._add_penalty(seat, card, deliberate)
+            if deliberate:
+                why = "it was exposed deliberately"
+            elif is_honour(card):
+                why = "it is an honour (A K Q J 10)"
+            else:
+                why = "a single card below honour rank exposed unintentionally"
+            kind = "major" if self.major_mask >> card & 1 else "minor"
+            if kind == "major" and not deliberate and not is_honour(card):
+                why = "he now has more than one penalty card"
+            self._note(
+                f"{_name(seat)}'s {_c(card)} is a {kind} penalty card: {why} (Laws 49, 50B). It "
+                "stays face up on the table (Law 50A)."
+            )
+            # A new penalty card changes the options of a 50D2 or 51A choice not yet made.
+            if self.pending is not None and self.pending.kind in ("lead_options", "designate"):
+                self.pending = None
+            self._settle()
+        finally:
+            self._end_move()
+
+    # --- decisions -------------------------------------------------------------
+
+    def decide(self, option: str, suit: int | None = None, card: int | None = None) -> None:
+        """`pending.decider` chooses `option` (with `suit` bits or `card` where it has one)."""
+        self._begin_move()
+        try:
+            p = self.pending
+            if p is None:
+                raise EngineError(f"'{option}' is not an option: no decision is pending.")
+            chosen = None
+            suit_t = suits_text(suit) if suit is not None else None
+            card_t = CARD_NAMES[card] if card is not None else None
+            for o in p.options:
+                if o["decide"] == option and o.get("suit") == suit_t and o.get("card") == card_t:
+                    chosen = o
+                    break
+            if chosen is None:
+                raise EngineError(self._not_an_option(option, suit_t, card_t))
+            getattr(self, "_decide_" + p.kind)(option, suit, card)
+            self._settle()
+        finally:
+            self._end_move()
+
+    def _not_an_option(self, option: str, suit_t, card_t) -> str:
+        what = option + (f" {suit_t}" if suit_t else "") + (f" {card_t}" if card_t else "")
+        names = {o["decide"] for o in self.pending.options}
+        if option in names and suit_t is None and card_t is None:
+            return f"'{option}' needs a suit or card here. {self._pending_text()}"
+        return f"'{what}' is not an option now. {self._pending_text()}"
+
+    def _decide_opening_lead(self, option: str, suit, card) -> None:
+        if option == "refuse":
+            self._withdraw_irregular_lead(law="54D")
+        elif option == "accept":
+            self._accept_lead(by_play=False, law="54B")
+        else:  # spread: 54A, declarer spreads his hand and becomes dummy
+            self.declarer, self.dummy = self.dummy, self.declarer
+            self._accept_lead(by_play=False, law="54A")
+            self._note(
+                f"{_name(self.dummy)} spreads his hand and becomes dummy; {_name(self.declarer)} "
+                f"becomes declarer and the lead {_c(self.trick[0][1])} stands (Law 54A)."
+            )
+
+    def _decide_defender_lead(self, option: str, suit, card) -> None:
+        if option == "accept":
+            self._accept_lead(by_play=False, law="53A")
+        else:
+            self._withdraw_irregular_lead(law="56B")
+
+    def _decide_declarer_lead(self, option: str, suit, card) -> None:
+        if option == "accept":
+            self._accept_lead(by_play=False, law="53A")
+        else:
+            self._withdraw_irregular_lead(law="55B")
+
+    def _decide_wrong_card(self, option: str, suit, card) -> None:
+        self._resolve_wrong_card(accept=option == "accept", implied=False)
+
+    def _resolve_wrong_card(self, accept: bool, implied: bool) -> None:
+        p = self.pending
+        self.pending = None
+        seat, wrong, required = p.offender, p.card, p.required
+        if accept:
+            if not implied:
+                self._note(f"Declarer accepts {_c(wrong)} (Law 52B1(a)).")
+            if self.pen_mask[seat] >> required & 1:
+                self._note(f"{_c(required)} is still a penalty card (Law 52B1(c)).")
+            return
+        # 52B2: the penalty card is substituted; the card played becomes a major penalty card.
+        i = next(i for i, (s, c) in enumerate(self.trick) if s == seat and c == wrong)
+        self.hands[seat] |= 1 << wrong
+        self.hands[seat] ^= 1 << required
+        self.pen_mask[seat] &= ~(1 << required)
+        self.major_mask &= ~(1 << required)
+        self.trick[i] = (seat, required)
+        if i == 0:
+            self.led_suit = required // 13
+        self._add_penalty(seat, wrong, deliberate=True, quiet=True)
+        self._note(
+            f"Declarer refuses {_c(wrong)}: {_c(required)} is played in its place and "
+            f"{_c(wrong)} becomes a major penalty card (Law 52B2)."
+        )
+
+    def _decide_lead_options(self, option: str, suit, card) -> None:
+        p = self.pending
+        self.pending = None
+        leader, offender = p.proper, p.offender
+        self.lead_decided = self.trick_no
+        if option == "no_restriction":
+            self._note(
+                f"Declarer imposes no lead restriction: {_name(leader)} may lead any card, and "
+                f"{_name(offender)}'s penalty card stays on the table, Law 50D still applying "
+                "(Law 50D2(b))."
+            )
+            return
+        picked = self.pen_mask[offender] & suits_mask(suit)
+        self.pen_mask[offender] &= ~picked
+        self.major_mask &= ~picked
+        cards = " ".join(_c(c) for c in sorted_cards(picked))
+        if option == "require":
+            self.lead_req = (leader, suit)
+            self._note(
+                f"Declarer requires {_name(leader)} to lead {self._suit_words(suit)} if he can "
+                f"(Law {p.extra['law_a']}); {cards} goes back to {_name(offender)}'s hand and is "
+                "no longer a penalty card."
+            )
+        else:
+            bits = suit
+            if self.lead_forbid is not None and self.lead_forbid[0] == leader:
+                bits |= self.lead_forbid[1]
+            self.lead_forbid = (leader, bits)
+            self._note(
+                f"Declarer forbids {_name(leader)} to lead {self._suit_words(suit)} for as long "
+                f"as he keeps the lead (Law {p.extra['law_b']}); {cards} goes back to "
+                f"{_name(offender)}'s hand and is no longer a penalty card."
+            )
+
+    def _decide_designate(self, option: str, suit, card) -> None:
+        p = self.pending
+        self.pending = None
+        self.designated[p.offender] = card
+        self._note(
+            f"Declarer designates {_c(card)}: {_name(p.offender)} must play it now (Law 51A)."
+        )
+
+    def _decide_premature(self, option: str, suit, card) -> None:
+        p = self.pending
+        self.pending = None
+        mode = {"require": "required", "forbid": "forbidden"}.get(option, option)
+        self.play_restr = (p.proper, mode, suit or 0)
+        self._note(
+            f"{self._play_restriction_text()[:-1]}; if he cannot comply, Law 59 applies (Law 57B)."
+        )
+
+    # --- between moves -------------------------------------------------------
+
+    def _settle(self) -> None:
+        """Close a full trick and raise any decision the new position calls for."""
+        while True:
+            if self.pending is not None:
+                self.to_play = None
+                return
+            if len(self.trick) == 4:
+                self._close_trick()
+                if self.finished:
+                    self.to_play = None
+                    return
+                continue
+            seat = self._next_to_play()
+            self.to_play = seat
+            if (self.pen_mask[1] | self.pen_mask[3] | self.pen_mask[0] | self.pen_mask[2]) and (
+                self._penalty_decision(seat)
+            ):
+                self.to_play = None
+            return
+
+    def _penalty_decision(self, seat: int) -> bool:
+        if not self.is_defender(seat):
+            return False
+        offender = partner(seat)
+        majors = self.pen_mask[offender] & self.major_mask
+        if not self.trick and majors and self.lead_decided != self.trick_no:
+            self.pending = self._lead_options(seat, offender, majors)
+            self._note(
+                f"{_name(seat)} has the lead while his partner {_name(offender)} has a major "
+                f"penalty card: he may not lead until declarer chooses (Law 50D2)."
+            )
+            return True
+        if self.designated[seat] < 0 and self.committed[seat] < 0:
+            base, follow = self._base(seat)
+            own = self.pen_mask[seat] & self.major_mask & self._restricted(seat, base, follow)
+            if own.bit_count() >= 2:
+                options = [_option("designate", "51A", card=c) for c in sorted_cards(own)]
+                self.pending = Pending("designate", self.declarer, "51A", options, offender=seat)
+                self._note(
+                    f"{_name(seat)} has {own.bit_count()} penalty cards he can legally play: "
+                    "declarer designates which one he must play (Law 51A)."
+                )
+                return True
+        return False
+
+    def _lead_options(self, leader: int, offender: int, majors: int) -> Pending:
+        """Laws 50D2 and 51B. Forbid options: every non-empty combination of the suits."""
+        suits = sorted({c // 13 for c in cards_of(majors)})
+        if majors.bit_count() == 1:
+            law_a = law_b = "50D2(a)"
+            law_c = "50D2(b)"
+        elif len(suits) == 1:
+            law_a, law_b, law_c = "51B1(a)", "51B1(b)", "50D2(b)"
+        else:
+            law_a, law_b, law_c = "51B2(a)", "51B2(b)", "51B2(c)"
+        options = [_option("require", law_a, suit=SUITS[s]) for s in suits]
+        for k in range(1, len(suits) + 1):
+            for combo in combinations(suits, k):
+                options.append(_option("forbid", law_b, suit="".join(SUITS[s] for s in combo)))
+        options.append(_option("no_restriction", law_c))
+        return Pending(
+            "lead_options",
+            self.declarer,
+            "50D2",
+            options,
+            offender=offender,
+            proper=leader,
+            extra={"law_a": law_a, "law_b": law_b},
+        )
+
+    def _close_trick(self) -> None:
+        trump = self.strain
+        best_seat, best = self.trick[0]
+        for seat, c in self.trick:
+            if c // 13 == best // 13:
+                if c > best:
+                    best_seat, best = seat, c
+            elif c // 13 == trump:
+                best_seat, best = seat, c
+        self.won[best_seat & 1] += 1
+        self.tricks.append((self.leader, self.trick, best_seat))
+        self.trick = []
+        self.played_seats = 0
+        self.led_suit = -1
+        self.leader = best_seat
+        self.play_restr = None
+        self.lead_req = None
+        self.committed = [-1, -1, -1, -1]
+        self.designated = [-1, -1, -1, -1]
+        lf = self.lead_forbid
+        if lf is not None and lf[0] != best_seat:
+            self.lead_forbid = None
+            self._note(
+                f"{_name(lf[0])} has lost the lead: the prohibition on leading "
+                f"{self._suit_words(lf[1])} ends (Laws 50D2(a), 51B)."
+            )
+        if self.trick_no == 13:
+            self.finished = True
+        else:
+            self.trick_no += 1
+
+    # --- text ----------------------------------------------------------------
+
+    @staticmethod
+    def _suit_words(bits: int) -> str:
+        return " or ".join(SUIT_NAMES[s] for s in range(4) if bits >> s & 1)
+
+    def _play_restriction_text(self) -> str:
+        seat, mode, bits = self.play_restr
+        led = SUIT_NAMES[self.led_suit][:-1] if self.led_suit >= 0 else "the suit led"
+        if mode == "highest":
+            return f"{_name(seat)} must play his highest {led} (Law 57A(1))."
+        if mode == "lowest":
+            return f"{_name(seat)} must play his lowest {led} (Law 57A(2))."
+        if mode == "required":
+            return f"{_name(seat)} must play a card of {self._suit_words(bits)} (Law 57A(3))."
+        return f"{_name(seat)} may not play a card of {self._suit_words(bits)} (Law 57A(4))."
+
+    def state_notes(self) -> list[str]:
+        """Standing notes for the position: penalty cards and restrictions in force."""
+        out = []
+        seat = self.to_play
+        for owner in range(4):
+            for c in sorted_cards(self.pen_mask[owner]):
+                if self.major_mask >> c & 1:
+                    if seat == owner and self.legal_mask() == 1 << c:
+                        out.append(f"{_name(owner)} must play {_c(c)} now (Law 50D1(a)).")
+                    elif seat == owner and self.trick:
+                        out.append(
+                            f"{_name(owner)} must follow suit or obey a restriction first; {_c(c)} "
+                            "stays face up for his next legal opportunity (Law 50D1(b))."
+                        )
+                    else:
+                        out.append(
+                            f"{_name(owner)} must play {_c(c)} at the first legal opportunity "
+                            "(Law 50D1)."
+                        )
+                else:
+                    out.append(
+                        f"{_name(owner)}'s {_c(c)} is a minor penalty card: he may not play "
+                        f"another {SUIT_NAMES[c // 13][:-1]} below honour rank until it is played, "
+                        "but may "
+                        "play an honour instead (Law 50C)."
+                    )
+        for owner in range(4):
+            c = self.committed[owner]
+            if c >= 0:
+                out.append(f"{_name(owner)} must play {_c(c)} at his turn (Law 57D).")
+        if self.lead_req is not None:
+            s, bits = self.lead_req
+            out.append(
+                f"{_name(s)} must lead {self._suit_words(bits)} if he can (Laws 50D2(a), 59)."
+            )
+        if self.lead_forbid is not None:
+            s, bits = self.lead_forbid
+            out.append(
+                f"{_name(s)} may not lead {self._suit_words(bits)} while he keeps the lead "
+                "(Laws 50D2(a), 51B)."
+            )
+        if self.play_restr is not None:
+            out.append(self._play_restriction_text())
+        if self.pending is not None:
+            out.append(self._pending_text())
+        if self.finished:
+            ns, ew = self.won
+            out.append(f"Play is over: North-South won {ns} tricks, East-West {ew}.")
+        return out
+
+    # --- output --------------------------------------------------------------
+
+    def contract_text(self) -> str:
+        strain = "NT" if self.strain == NT else SUITS[self.strain]
+        return f"{self.level}{strain}{self.doubled}" if self.level else strain
+
+    def hand_cards(self, seat: int) -> list[str]:
+        return [CARD_NAMES[c] for c in sorted_cards(self.hands[seat])]
+
+    def to_json(self) -> dict:
+        lr = None
+        if self.lead_req is not None:
+            lr = {
+                "seat": SEATS[self.lead_req[0]],
+                "suits": suits_text(self.lead_req[1]),
+                "mode": "required",
+            }
+        elif self.lead_forbid is not None:
+            lr = {
+                "seat": SEATS[self.lead_forbid[0]],
+                "suits": suits_text(self.lead_forbid[1]),
+                "mode": "forbidden",
+            }
+        pr = None
+        if self.play_restr is not None:
+            seat, mode, bits = self.play_restr
+            pr = {"seat": SEATS[seat], "mode": mode}
+            if mode in ("required", "forbidden"):
+                pr["suits"] = suits_text(bits)
+        return {
+            "ok": True,
+            "contract": self.contract_text(),
+            "declarer": SEATS[self.declarer],
+            "dummy": SEATS[self.dummy],
+            "trick": self.trick_no,
+            "leader": SEATS[self.leader],
+            "current_trick": [{"seat": SEATS[s], "card": CARD_NAMES[c]} for s, c in self.trick],
+            "tricks_won": {"NS": self.won[0], "EW": self.won[1]},
+            "to_play": SEATS[self.to_play] if self.to_play is not None else None,
+            "pending": self.pending.to_json() if self.pending is not None else None,
+            "penalty_cards": [
+                {
+                    "seat": SEATS[owner],
+                    "card": CARD_NAMES[c],
+                    "kind": "major" if self.major_mask >> c & 1 else "minor",
+                }
+                for owner in range(4)
+                for c in sorted_cards(self.pen_mask[owner])
+            ],
+            "lead_restriction": lr,
+            "play_restriction": pr,
+            "legal": self.legal_cards(),
+            "notes": self.notes + self.state_notes(),
+            "finished": self.finished,
+            "committed_cards": [
+                {"seat": SEATS[s], "card": CARD_NAMES[c]}
+                for s, c in enumerate(self.committed)
+                if c >= 0
+            ],
+            "hands": {SEATS[s]: self.hand_cards(s) for s in range(4)},
+            "tricks": [
+                {
+                    "leader": SEATS[leader],
+                    "cards": [{"seat": SEATS[s], "card": CARD_NAMES[c]} for s, c in cards],
+                    "winner": SEATS[winner],
+                }
+                for leader, cards, winner in self.tricks
+            ],
+            "log": [{"event": i, "note": t} for i, t in self.log],
+        }
+
+
+__all__ = ["EngineError", "Pending", "Table", "RANKS", "STRAINS"]

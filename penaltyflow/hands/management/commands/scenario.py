@@ -1,0 +1,39 @@
+"""`manage.py scenario FILE|-`: replay a scenario and print the state of play as JSON.
+
+Thin on purpose: the engine (penaltyflow.engine.scenario.run) does the work and
+never raises. Exit status 0 with the state, or 1 with only the JSON error on
+standard output. The database is never touched.
+"""
+
+import sys
+
+from django.core.management.base import BaseCommand
+
+from penaltyflow.engine.scenario import ScenarioError, dumps, run
+
+
+class Command(BaseCommand):
+    help = "Replay a scenario (JSON, see scenario-format.md) and print the state of play."
+    requires_system_checks: list = []
+    requires_migrations_checks = False
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="scenario JSON file, or - for standard input")
+
+    def handle(self, *args, **options):
+        path = options["file"]
+        try:
+            if path == "-":
+                stream = getattr(sys.stdin, "buffer", sys.stdin)
+                raw = stream.read()
+            else:
+                with open(path, "rb") as fh:
+                    raw = fh.read()
+        except OSError as exc:
+            status, out = 1, ScenarioError(None, f"Cannot read {path}: {exc.strerror}.").to_json()
+        else:
+            status, out = run(raw)
+        self.stdout.write(dumps(out))
+        if status:
+            self.stdout.flush()
+            raise SystemExit(status)
