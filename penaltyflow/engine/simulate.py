@@ -1,0 +1,138 @@
+"""Random play with irregularities, for the bench and the property tests.
+
+`random_deal(rng)` deals four hands; `play_out(table, rng, rate)` plays a deal to
+the end with random legal cards, mixing in (with probability `rate` per move)
+exposed cards, leads out of turn, premature plays (57A, 57D) and wrong cards
+(Law 52), and answering every pending decision with a random option. It only
+generates moves inside what the engine models, so an `EngineError` from it is a bug.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import SUIT_MASK, partner, suits_text
+from .cards import parse_card as _parse_card
+from .cards import parse_suits as _parse_suits
+from .table import Table
+
+
+def random_deal(rng: random.Random) -> tuple[int, int, int, int]:
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [0, 0, 0, 0]
+    for i, c in enumerate(deck):
+        hands[i & 3] |= 1 << c
+    return hands[0], hands[1], hands[2], hands[3]
+
+
+def pick(mask: int, rng: random.Random) -> int:
+    """A random card of a non-empty mask."""
+    k = int(rng.random() * mask.bit_count())
+    for _ in range(k):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def decide_randomly(table: Table, rng: random.Random) -> dict:
+    """Answer the pending decision with a random option; returns the event as a dict."""
+    p = table.pending
+    opt = p.options[int(rng.random() * len(p.options))]
+    suit = _parse_suits(opt["suit"]) if "suit" in opt else None
+    card = _parse_card(opt["card"]) if "card" in opt else None
+    table.decide(opt["decide"], suit, card)
+    return opt
+
+
+def irregular_move(table: Table, rng: random.Random) -> str | None:
+    """Try one random irregularity that the engine models; returns its name or None."""
+    to_play = table.to_play
+    r = rng.random()
+    hands = table.hands
+    if r < 0.35:
+        seat = int(rng.random() * 4)
+        face_up = table.pen_mask[seat] | (
+            1 << table.committed[seat] if table.committed[seat] >= 0 else 0
+        )
+        free = hands[seat] & ~face_up
+        if not free:
+            return None
+        table.expose(seat, pick(free, rng), rng.random() < 0.25)
+        return "expose"
+    if not table.trick:
+        # a lead out of turn (Laws 53 to 56); the declaring side may not make the opening lead
+        opening = table.trick_no == 1
+        seats = [
+            s
+            for s in range(4)
+            if s != to_play and hands[s] and not (opening and not table.is_defender(s))
+        ]
+        if not seats:
+            return None
+        seat = seats[int(rng.random() * len(seats))]
+        table.play(seat, pick(hands[seat], rng))
+        return "lead out of turn"
+    # a defender's premature play (57A) or play at his right-hand opponent's turn (57D)
+    played = table.played_seats
+    both = (1 << table.declarer) | (1 << table.dummy)
+    seats = [
+        s
+        for s in range(4)
+        if s != to_play
+        and table.is_defender(s)
+        and not played >> s & 1
+        and table.committed[s] < 0
+        and (played >> partner(s) & 1 or played & both != both)
+    ]
+    if seats and r < 0.75:
+        seat = seats[int(rng.random() * len(seats))]
+        table.play(seat, pick(hands[seat], rng))
+        return "play out of turn"
+    # Law 52: a defender plays another card where Law 50 required a penalty card
+    if (
+        to_play is not None
+        and table.is_defender(to_play)
+        and table.pen_mask[to_play]
+        and table.committed[to_play] < 0
+    ):
+        base, follow = table._base(to_play)
+        allowed = table._restricted(to_play, base, follow)
+        wrong = allowed & ~table.legal_mask(to_play)
+        if wrong:
+            table.play(to_play, pick(wrong, rng))
+            return "wrong card"
+    return None
+
+
+def accept_by_playing(table: Table, rng: random.Random) -> bool:
+    """Accept a defender's lead out of turn by playing to it from the next hand (Law 53A)."""
+    p = table.pending
+    if p.kind not in ("defender_lead", "opening_lead"):
+        return False
+    if not any(o["decide"] == "accept" for o in p.options):
+        return False
+    seat = (p.offender + 1) & 3  # declarer or dummy: no penalty cards to worry about
+    h = table.hands[seat]
+    follow = h & SUIT_MASK[p.card // 13]
+    table.play(seat, pick(follow or h, rng))
+    return True
+
+
+def play_out(table: Table, rng: random.Random, rate: float = 0.0) -> int:
+    """Play to the end of the deal; returns the number of irregularities committed."""
+    irregularities = 0
+    while not table.finished:
+        if table.pending is not None:
+            if rng.random() < 0.3 and accept_by_playing(table, rng):
+                continue
+            decide_randomly(table, rng)
+            continue
+        if rate and rng.random() < rate and irregular_move(table, rng):
+            irregularities += 1
+            continue
+        seat = table.to_play
+        table.play(seat, pick(table.legal_mask(seat), rng))
+    return irregularities
+
+
+__all__ = ["decide_randomly", "irregular_move", "pick", "play_out", "random_deal", "suits_text"]
