@@ -87,6 +87,15 @@ DATABASES = {
         default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}", conn_max_age=600
     )
 }
+# Built pages, kept per content version (penaltyflow/flowcharts/pagecache.py); each
+# worker keeps its own. Set CACHE_URL-style backends here if a shared cache is wanted.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    }
+}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en-gb"

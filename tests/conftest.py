@@ -61,6 +61,17 @@ GOOD_CHART = {
 }
 
 
+@pytest.fixture(autouse=True)
+def fresh_page_cache():
+    """Each test's database starts anew, so must the pages built from it."""
+    from django.core.cache import cache
+
+    from penaltyflow.flowcharts.pagecache import content_changed
+
+    cache.clear()
+    content_changed()
+
+
 @pytest.fixture
 def good_chart() -> dict:
     return copy.deepcopy(GOOD_CHART)

@@ -72,6 +72,9 @@ class Flowchart(models.Model):
         Flowchart.objects.filter(pk=self.pk).update(
             version=self.version, svg=self.svg, pdf=self.pdf, rendered_version=self.version
         )
+        from .pagecache import content_changed  # the pages depend on the models, not back
+
+        content_changed()
 
     def compute_version(self) -> str:
         """A hash of the chart's content: nodes, choices and the charts they jump to."""

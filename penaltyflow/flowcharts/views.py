@@ -1,9 +1,9 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
-from django.views.decorators.vary import vary_on_headers
 
 from .models import Flowchart, Node
+from .pagecache import cached_by_content
 from .steps import StepPath, chart_outline
 
 # The diagram is kept in the chart row; only the pages that show it load it.
@@ -18,12 +18,14 @@ def _chart_with_diagram(slug: str) -> Flowchart:
 
 
 @require_safe
+@cached_by_content
 def home(request: HttpRequest) -> HttpResponse:
     charts = Flowchart.objects.defer(*WITHOUT_RENDERING)
     return render(request, "flowcharts/home.html", {"charts": charts})
 
 
 @require_safe
+@cached_by_content
 def chart(request: HttpRequest, slug: str) -> HttpResponse:
     chart = _chart_with_diagram(slug)
     return render(
@@ -32,7 +34,7 @@ def chart(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
-@vary_on_headers("HX-Request")
+@cached_by_content
 def step(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     node = get_object_or_404(
         Node.objects.select_related("chart", "jump_chart", "jump_node").defer("chart__pdf"),

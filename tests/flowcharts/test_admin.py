@@ -27,15 +27,25 @@ def node_form(node: Node, **changes) -> dict:
     """The POST of the node's change page, its choices as they are, with `changes`."""
     choices = list(node.choices.all())
     data = {
-        "key": node.key, "kind": node.kind, "label": node.label, "citations": node.citations,
-        "text": node.text, "changes": node.changes, "jump_chart": "", "jump_node": "",
-        "choices-TOTAL_FORMS": str(len(choices)), "choices-INITIAL_FORMS": str(len(choices)),
-        "choices-MIN_NUM_FORMS": "0", "choices-MAX_NUM_FORMS": "1000",
+        "key": node.key,
+        "kind": node.kind,
+        "label": node.label,
+        "citations": node.citations,
+        "text": node.text,
+        "changes": node.changes,
+        "jump_chart": "",
+        "jump_node": "",
+        "choices-TOTAL_FORMS": str(len(choices)),
+        "choices-INITIAL_FORMS": str(len(choices)),
+        "choices-MIN_NUM_FORMS": "0",
+        "choices-MAX_NUM_FORMS": "1000",
     }
     for i, choice in enumerate(choices):
         data |= {
-            f"choices-{i}-id": str(choice.pk), f"choices-{i}-source": str(node.pk),
-            f"choices-{i}-order": str(choice.order), f"choices-{i}-label": choice.label,
+            f"choices-{i}-id": str(choice.pk),
+            f"choices-{i}-source": str(node.pk),
+            f"choices-{i}-order": str(choice.order),
+            f"choices-{i}-label": choice.label,
             f"choices-{i}-target": str(choice.target_id),
         }
     return data | changes
@@ -70,15 +80,17 @@ def test_an_unmarked_loop_is_refused_in_the_admin_too(client, alice, mini):
     node = mini.nodes.get(key="retract")
     lead = mini.nodes.get(key="lead")
     response = client.post(
-        f"/admin/flowcharts/node/{node.pk}/change/", node_form(node, **{"choices-0-target": lead.pk})
+        f"/admin/flowcharts/node/{node.pk}/change/",
+        node_form(node, **{"choices-0-target": lead.pk}),
     )
     assert response.status_code == 200
     assert "closes a loop" in response.content.decode()
     assert node.choices.get().target.key == "major"
 
 
-def test_a_choice_can_only_lead_to_a_node_of_the_same_chart(client, alice, mini, good_chart,
-                                                            write_chart):
+def test_a_choice_can_only_lead_to_a_node_of_the_same_chart(
+    client, alice, mini, good_chart, write_chart
+):
     (other,) = load_charts([write_chart({**good_chart, "slug": "other"})])
     node = mini.nodes.get(key="retract")
     stranger = other.nodes.get(key="major")
@@ -93,17 +105,27 @@ def test_a_choice_can_only_lead_to_a_node_of_the_same_chart(client, alice, mini,
 def test_deleting_a_node_others_lead_to_is_refused_on_the_chart_page(client, alice, mini):
     nodes = list(mini.nodes.order_by("pk"))
     data = {
-        "slug": mini.slug, "title": mini.title, "laws": mini.laws, "summary": mini.summary,
-        "edition": mini.edition, "order": mini.order,
-        "nodes-TOTAL_FORMS": str(len(nodes)), "nodes-INITIAL_FORMS": str(len(nodes)),
-        "nodes-MIN_NUM_FORMS": "0", "nodes-MAX_NUM_FORMS": "1000",
+        "slug": mini.slug,
+        "title": mini.title,
+        "laws": mini.laws,
+        "summary": mini.summary,
+        "edition": mini.edition,
+        "order": mini.order,
+        "nodes-TOTAL_FORMS": str(len(nodes)),
+        "nodes-INITIAL_FORMS": str(len(nodes)),
+        "nodes-MIN_NUM_FORMS": "0",
+        "nodes-MAX_NUM_FORMS": "1000",
     }
     for i, node in enumerate(nodes):
         data |= {
-            f"nodes-{i}-id": str(node.pk), f"nodes-{i}-chart": str(mini.pk),
-            f"nodes-{i}-key": node.key, f"nodes-{i}-kind": node.kind,
-            f"nodes-{i}-label": node.label, f"nodes-{i}-citations": node.citations,
-            f"nodes-{i}-text": node.text, f"nodes-{i}-changes": node.changes,
+            f"nodes-{i}-id": str(node.pk),
+            f"nodes-{i}-chart": str(mini.pk),
+            f"nodes-{i}-key": node.key,
+            f"nodes-{i}-kind": node.kind,
+            f"nodes-{i}-label": node.label,
+            f"nodes-{i}-citations": node.citations,
+            f"nodes-{i}-text": node.text,
+            f"nodes-{i}-changes": node.changes,
         }
     data["nodes-2-DELETE"] = "on"  # "stands", the ruling that "Yes" leads to
     response = client.post(f"/admin/flowcharts/flowchart/{mini.pk}/change/", data)

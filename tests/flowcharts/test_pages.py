@@ -1,11 +1,13 @@
 """Every page through the test client: as a full page, and as the htmx fragment."""
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from penaltyflow.flowcharts.loader import load_charts
 from penaltyflow.flowcharts.models import Flowchart
+from penaltyflow.flowcharts.pagecache import content_changed
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -142,6 +144,9 @@ def test_a_chart_edited_outside_the_loader_is_rendered_again_once(client, mini):
 
 
 def count_queries(client, url, **headers) -> int:
+    """Queries to build the page, with nothing kept from an earlier request."""
+    cache.clear()
+    content_changed()
     with CaptureQueriesContext(connection) as queries:
         assert client.get(url, **headers).status_code == 200
     return len(queries)
@@ -170,10 +175,29 @@ def test_a_step_page_takes_a_few_queries_whatever_the_size_of_the_chart(
     load_charts([write_chart(good_chart)])
     path = ".".join(["lead", "accept", "retract"] + [f"extra-{i}" for i in range(40)])
     big = count_queries(client, f"/charts/mini-56/major/?path={path}")
-    assert small == big <= 3
-    assert count_queries(client, "/charts/mini-56/major/", **HTMX) <= 3
+    assert small == big <= 4
+    assert count_queries(client, "/charts/mini-56/major/", **HTMX) <= 4
 
 
 def test_the_home_and_chart_pages_take_a_fixed_few_queries(client, mini):
-    assert count_queries(client, "/") == 1
-    assert count_queries(client, "/charts/mini-56/") == 3
+    assert count_queries(client, "/") == 2
+    assert count_queries(client, "/charts/mini-56/") == 4
+
+
+def test_a_page_is_built_once_per_content_version(client, good_chart, write_chart):
+    load_charts([write_chart(good_chart)])
+    url = "/charts/mini-56/accept/?path=lead"
+    assert "Does declarer accept the lead?" in client.get(url).content.decode()
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url)
+    assert len(queries) == 0 and "Does declarer accept the lead?" in again.content.decode()
+    good_chart["nodes"][1]["label"] = "Will declarer accept the lead?"
+    load_charts([write_chart(good_chart)])
+    assert "Will declarer accept the lead?" in client.get(url).content.decode()
+
+
+def test_the_fragment_and_the_page_are_kept_apart(client, mini):
+    url = "/charts/mini-56/accept/?path=lead"
+    assert "<html" in client.get(url).content.decode()
+    assert "<html" not in client.get(url, **HTMX).content.decode()
+    assert "<html" in client.get(url).content.decode()

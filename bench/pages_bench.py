@@ -1,0 +1,138 @@
+"""Prints how fast charts render and how fast a step page serves.
+
+    .venv/bin/python bench/pages_bench.py [--seconds 5] [--workers 2]
+
+1. The time to render every chart cold: DOT from the models, then `dot` to SVG
+   and to PDF, as `loadcharts` does when content changes.
+2. Requests per second for a step page against a one-line Django view, both
+   served by the same gunicorn with the same workers, loaded by wrk over
+   loopback; and their ratio (the goal is at least 0.5).
+
+It works in a throwaway database and never touches var/.
+"""
+
+import argparse
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ["PENALTYFLOW_VAR_DIR"] = tempfile.mkdtemp(prefix="penaltyflow-bench-")
+os.environ["DJANGO_SETTINGS_MODULE"] = "bench.settings"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(url_port: int, timeout: float = 20) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", url_port), timeout=0.5).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit("gunicorn did not start")
+
+
+def wrk(url: str, seconds: int, connections: int) -> float:
+    out = subprocess.run(
+        ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", url],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    if non_2xx:
+        raise SystemExit(f"{url} answered {non_2xx.group(1)} errors:\n{out}")
+    return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=int, default=5)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--connections", type=int, default=8)
+    args = parser.parse_args()
+    subprocess.run(
+        [str(ROOT / "scripts/need-system-packages"), "wrk:wrk", "dot:graphviz"], check=True
+    )
+
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from penaltyflow.flowcharts import diagrams
+    from penaltyflow.flowcharts.models import Flowchart, Node
+    from penaltyflow.flowcharts.steps import ChartMap, step_url
+
+    call_command("migrate", verbosity=0)
+    call_command("loadcharts", verbosity=0)
+
+    charts = list(Flowchart.objects.all())
+    titles = dict(Flowchart.objects.values_list("slug", "title"))
+    started = time.perf_counter()
+    for chart in charts:
+        dot = diagrams.build_digraph(chart.graph(), titles)
+        diagrams.render_svg(dot)
+        diagrams.render_pdf(dot)
+    cold = time.perf_counter() - started
+    nodes = Node.objects.count()
+    print(
+        f"render: {len(charts)} charts ({nodes} nodes) cold to SVG and PDF in {cold:.2f} s "
+        f"({cold / len(charts) * 1000:.0f} ms a chart)"
+    )
+
+    # The deepest step of the Law 56 chart (or the first chart), with its path.
+    chart = Flowchart.objects.filter(slug="law-56").first() or charts[0]
+    chart_map = ChartMap(chart)
+    deepest = max(chart_map.nodes, key=lambda key: len(chart_map.shortest_path(key)))
+    step = step_url(chart.slug, deepest, chart_map.shortest_path(deepest))
+
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "penaltyflow.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(args.workers),
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=os.environ.copy(),
+    )
+    try:
+        wait_for(port)
+        base = f"http://127.0.0.1:{port}"
+        wrk(base + step, 1, args.connections)  # warm up both
+        one_line = wrk(base + "/bench/one-line/", args.seconds, args.connections)
+        step_rps = wrk(base + step, args.seconds, args.connections)
+    finally:
+        server.terminate()
+        server.wait()
+        shutil.rmtree(os.environ["PENALTYFLOW_VAR_DIR"], ignore_errors=True)
+    print(
+        f"serve: gunicorn, {args.workers} sync workers, wrk {args.connections} connections, "
+        f"{args.seconds} s each"
+    )
+    print(f"  one-line view     {one_line:8.0f} requests/s")
+    print(f"  step page         {step_rps:8.0f} requests/s   {step}")
+    print(f"  ratio             {step_rps / one_line:8.2f}   (goal: at least 0.5)")
+
+
+if __name__ == "__main__":
+    main()

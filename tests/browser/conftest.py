@@ -1,0 +1,84 @@
+"""Playwright on Debian's chromium, against Django's live test server.
+
+No browser is ever downloaded: Debian's /usr/bin/chromium is driven directly,
+with the flags that keep it off the network this machine does not have.
+"""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOTS = Path(os.environ.get("SCREENSHOTS", Path(__file__).parents[2] / "screenshots"))
+DESKTOP = {"width": 1440, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+# Playwright's sync API runs an event loop in this thread; the live server's
+# database work happens in its own thread, and our fixtures only set up data.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: sudo apt-get install chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def site(live_server, transactional_db):
+    """The live server with the project's real charts loaded."""
+    call_command("loadcharts", verbosity=0)
+    return live_server.url
+
+
+def _page(browser, viewport, javascript=True):
+    context = browser.new_context(viewport=viewport, java_script_enabled=javascript)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    return context, page
+
+
+@pytest.fixture
+def page(browser):
+    context, page = _page(browser, DESKTOP)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def page_without_js(browser):
+    context, page = _page(browser, DESKTOP, javascript=False)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def phone(browser):
+    context, page = _page(browser, PHONE)
+    yield page
+    context.close()
+
+
+def screenshot(page, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
