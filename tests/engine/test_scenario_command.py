@@ -1,0 +1,212 @@
+"""`manage.py scenario`: JSON out, exit 0 or exit 1 with only the JSON error, never a traceback."""
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from .helpers import DEAL, scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+GOOD = scenario(
+    [{"play": "HJ", "seat": "E"}, {"decide": "refuse"}, {"decide": "require", "suit": "H"}]
+)
+
+
+def run_command(raw: bytes, monkeypatch) -> tuple[int, dict]:
+    """call_command with stdin patched; returns (exit status, parsed stdout)."""
+    stdin = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", stdin)
+    out = io.StringIO()
+    status = 0
+    try:
+        call_command("scenario", "-", stdout=out)
+    except SystemExit as exc:
+        status = exc.code
+    return status, json.loads(out.getvalue())
+
+
+def subprocess_run(raw: bytes, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "manage.py", "scenario", *(args or ("-",))],
+        input=raw,
+        cwd=ROOT,
+        capture_output=True,
+        timeout=60,
+    )
+
+
+def test_the_command_prints_the_state_and_exits_0():
+    proc = subprocess_run(json.dumps(GOOD).encode())
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["ok"] is True and out["to_play"] == "W"
+    assert out["lead_restriction"] == {"seat": "W", "suits": "H", "mode": "required"}
+    for key in (
+        "declarer", "dummy", "trick", "leader", "current_trick", "tricks_won", "to_play",
+        "pending", "penalty_cards", "lead_restriction", "play_restriction", "legal", "notes",
+    ):  # fmt: skip
+        assert key in out
+
+
+def test_the_command_reads_a_file(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(GOOD))
+    proc = subprocess_run(b"", str(path))
+    assert proc.returncode == 0 and json.loads(proc.stdout)["ok"] is True
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"{not json",
+        b"\xff\xfe\x00garbage",
+        b"",
+        b"[]",
+        json.dumps(scenario([{"play": "SA", "seat": "E"}])).encode(),
+    ],
+)
+def test_the_command_exits_1_with_only_the_json_error_and_no_traceback(raw):
+    proc = subprocess_run(raw)
+    assert proc.returncode == 1
+    out = json.loads(proc.stdout)
+    assert out["ok"] is False and set(out["error"]) == {"event", "message"}
+    assert b"Traceback" not in proc.stderr
+
+
+def test_a_missing_file_is_a_json_error_too():
+    proc = subprocess_run(b"", "/nonexistent/scenario.json")
+    assert proc.returncode == 1 and b"Traceback" not in proc.stderr
+    assert json.loads(proc.stdout)["error"]["event"] is None
+
+
+def test_the_error_names_the_event_that_could_not_be_applied(monkeypatch):
+    events = [{"play": "H4", "seat": "W"}, {"play": "SK", "seat": "W"}]
+    status, out = run_command(json.dumps(scenario(events)).encode(), monkeypatch)
+    assert status == 1
+    assert out == {"ok": False, "error": {"event": 1, "message": "West does not hold SK."}}
+
+
+BAD_CASES = [
+    {"deal": 5, "contract": "4S", "declarer": "S", "events": []},
+    {"deal": DEAL, "contract": "4S", "declarer": "S", "events": {"play": "SA"}},
+    {"deal": DEAL, "contract": "8S", "declarer": "S", "events": []},
+    {"deal": DEAL, "contract": "4S", "declarer": "Q", "events": []},
+    {"deal": DEAL[:-1], "contract": "4S", "declarer": "S", "events": []},
+    scenario([{"play": "H4", "seat": 5}]),
+    scenario([{"play": "ZZ", "seat": "W"}]),
+    scenario([{"decide": "explode"}]),
+    scenario(
+        [{"play": "HJ", "seat": "E"}, {"decide": "refuse"}, {"decide": "require", "suit": "X"}]
+    ),
+    scenario([{"play": "HJ", "seat": "E"}, {"decide": "refuse"}, {"decide": "require"}]),
+    scenario([{"play": "HJ", "seat": "E"}, {"decide": "designate", "card": "HJ"}]),
+    scenario([{"play": "H4", "expose": "H4", "seat": "W"}]),
+    scenario([{"expose": "H4"}]),
+    scenario([{"expose": "H4", "seat": "W", "deliberate": "yes"}]),
+    scenario(["play SA"]),
+    scenario([{"play": "H4", "seat": "W"}, {"play": "C2", "seat": "N"}]),  # a revoke
+    scenario([{"play": "H4", "seat": "W", "colour": "red"}]),
+    [1, 2, 3],
+    "deal",
+]
+
+
+@pytest.mark.parametrize("case", BAD_CASES)
+def test_bad_scenarios_are_json_errors(case, monkeypatch):
+    status, out = run_command(json.dumps(case).encode(), monkeypatch)
+    assert status == 1
+    assert out["ok"] is False and isinstance(out["error"]["message"], str)
+    assert out["error"]["event"] is None or isinstance(out["error"]["event"], int)
+
+
+def test_play_after_trick_13_is_an_error(monkeypatch):
+    from penaltyflow.engine import Table, parse_pbn
+    from penaltyflow.engine.cards import CARD_NAMES, SEATS, sorted_cards
+
+    table = Table(parse_pbn(DEAL), 0, 2, 4)
+    events = []
+    while not table.finished:
+        seat, card = table.to_play, sorted_cards(table.legal_mask())[0]
+        events.append({"play": CARD_NAMES[card], "seat": SEATS[seat]})
+        table.play(seat, card)
+    status, out = run_command(json.dumps(scenario(events)).encode(), monkeypatch)
+    assert status == 0 and out["tricks_won"]["NS"] + out["tricks_won"]["EW"] == 13
+    assert out["to_play"] is None and out["legal"] == []
+    status, out = run_command(json.dumps(scenario([*events, {"play": "SA"}])).encode(), monkeypatch)
+    assert status == 1 and out["error"]["event"] == 52
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+cards = st.sampled_from(["SA", "st", "HJ", "H4", "ZZ", "C2", "DK", "S10", "", "H"]) | st.text(
+    max_size=3
+)
+seats = st.sampled_from(["N", "E", "S", "W", "w", 5, "Q", None, ""])
+verbs = st.sampled_from(
+    ["accept", "refuse", "spread", "require", "forbid", "no_restriction", "designate",
+     "highest", "lowest", "explode"]
+)  # fmt: skip
+events = st.one_of(
+    st.fixed_dictionaries({"play": cards}, optional={"seat": seats}),
+    st.fixed_dictionaries(
+        {"expose": cards, "seat": seats}, optional={"deliberate": st.booleans() | json_values}
+    ),
+    st.fixed_dictionaries(
+        {"decide": verbs},
+        optional={"suit": st.sampled_from(["S", "H", "D", "C", "X", "SH", "", 3]), "card": cards},
+    ),
+    json_values,
+)
+scenarios = st.fixed_dictionaries(
+    {
+        "deal": st.sampled_from([DEAL, DEAL.lower(), DEAL[:-2], 5, "", "N:"]) | json_values,
+        "contract": st.sampled_from(["4S", "3NT", "8S", "4SX", "", 4]) | json_values,
+        "declarer": seats,
+        "events": st.lists(events, max_size=8) | json_values,
+    }
+)
+
+
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(raw=st.one_of(scenarios.map(lambda s: json.dumps(s).encode()), st.binary(max_size=40)))
+def test_fuzzed_input_always_gives_json_and_exit_0_or_1(raw, monkeypatch):
+    status, out = run_command(raw, monkeypatch)
+    assert status in (0, 1)
+    if status == 1:
+        assert out["ok"] is False and set(out) == {"ok", "error"}
+        assert set(out["error"]) == {"event", "message"}
+        assert "Internal error" not in out["error"]["message"], out
+    else:
+        assert out["ok"] is True
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(evs=st.lists(events, min_size=1, max_size=12))
+def test_fuzzed_events_on_a_real_deal_never_crash_the_engine(evs, monkeypatch):
+    status, out = run_command(json.dumps(scenario(evs)).encode(), monkeypatch)
+    assert status in (0, 1)
+    if status == 1:
+        assert "Internal error" not in out["error"]["message"], out
+
+
+def test_a_few_fuzz_cases_in_a_real_subprocess_exit_1_without_traceback():
+    for case in BAD_CASES[:6]:
+        proc = subprocess_run(json.dumps(case).encode())
+        assert proc.returncode == 1, proc.stdout
+        assert json.loads(proc.stdout)["ok"] is False
+        assert b"Traceback" not in proc.stderr
