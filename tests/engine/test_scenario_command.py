@@ -205,7 +205,7 @@ def test_fuzzed_events_on_a_real_deal_never_crash_the_engine(evs, monkeypatch):
 
 
 def test_a_few_fuzz_cases_in_a_real_subprocess_exit_1_without_traceback():
-    for case in BAD_CASES[:6]:
+    for case in BAD_CASES[:3]:
         proc = subprocess_run(json.dumps(case).encode())
         assert proc.returncode == 1, proc.stdout
         assert json.loads(proc.stdout)["ok"] is False
