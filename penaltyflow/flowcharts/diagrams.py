@@ -89,7 +89,7 @@ def build_digraph(graph: ChartGraph, titles: dict[str, str] | None = None) -> gr
 
 
 _PROLOGUE = re.compile(r"^.*?(?=<svg)", re.S)
-_SIZE = re.compile(r'<svg width="[\d.]+pt" height="[\d.]+pt"')
+_SIZE = re.compile(r'<svg (width="[\d.]+pt" height="[\d.]+pt")')
 
 
 def render_svg(dot: graphviz.Digraph) -> str:
@@ -100,7 +100,8 @@ def render_svg(dot: graphviz.Digraph) -> str:
 def inline_svg(svg: str) -> str:
     """The SVG ready to inline in a page: no XML prologue, and it scales to its container."""
     svg = _PROLOGUE.sub("", svg, count=1)
-    return _SIZE.sub('<svg class="chart-svg" preserveAspectRatio="xMidYMin meet"', svg, count=1)
+    # Its natural size at most: CSS shrinks it to fit, never blows a small chart up.
+    return _SIZE.sub(r'<svg class="chart-svg" \1', svg, count=1)
 
 
 def render_pdf(dot: graphviz.Digraph) -> bytes:

@@ -47,3 +47,10 @@ def svg_inline(svg: str) -> SafeString:
 @register.filter
 def kind_name(kind: str) -> str:
     return KIND_NAMES.get(kind, kind)
+
+
+@register.filter
+def first_sentence(text: str) -> str:
+    """The first sentence of a summary: one line on what a chart covers."""
+    match = re.match(r"(.+?[.!?])(\s|$)", " ".join((text or "").split()))
+    return match.group(1) if match else text
