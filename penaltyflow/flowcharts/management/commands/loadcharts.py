@@ -25,5 +25,5 @@ class Command(BaseCommand):
             charts = load_charts(paths)
         except ContentError as exc:
             raise CommandError(f"Nothing was loaded.\n{exc}") from None
-        for chart in charts:
+        for chart in charts if options["verbosity"] else ():
             self.stdout.write(f"{chart.slug}: {chart.nodes.count()} nodes, version {chart.version}")
