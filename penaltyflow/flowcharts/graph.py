@@ -6,6 +6,7 @@ database after an edit in the admin, so both are built into `ChartGraph`.
 
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Any
 
 KINDS = ("start", "question", "action", "outcome", "jump")
 TERMINAL = ("outcome", "jump")
@@ -16,6 +17,7 @@ class ChoiceSpec:
     label: str
     to: str
     loop: bool = False
+    example: Any = field(default=None, compare=False)  # an ExampleSpec, checked by the loader
 
 
 @dataclass
@@ -29,6 +31,7 @@ class NodeSpec:
     jump: str = ""  # slug of the chart a jump leads into
     jump_to: str = ""  # key of the node it lands on; its start if empty
     choices: list[ChoiceSpec] = field(default_factory=list)
+    example: Any = None  # a hand for the step itself, shown when no choice led there
 
 
 @dataclass

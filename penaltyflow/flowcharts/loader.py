@@ -10,13 +10,28 @@ from pathlib import Path
 
 import yaml
 from django.db import transaction
+from django.db.models import Q
+
+from penaltyflow.hands.examples import ExampleError, check_example, parse_example
+from penaltyflow.hands.models import Example
 
 from .graph import ChartGraph, ChoiceSpec, NodeSpec, validate
 from .models import Choice, Flowchart, Node
 
 CHART_FIELDS = {"slug", "title", "laws", "summary", "edition", "order", "nodes"}
-NODE_FIELDS = {"key", "kind", "label", "text", "cite", "changes", "jump", "jump_to", "choices"}
-CHOICE_FIELDS = {"label", "to", "loop"}
+NODE_FIELDS = {
+    "key",
+    "kind",
+    "label",
+    "text",
+    "cite",
+    "changes",
+    "jump",
+    "jump_to",
+    "choices",
+    "example",
+}
+CHOICE_FIELDS = {"label", "to", "loop", "example"}
 
 
 class ContentError(Exception):
@@ -90,16 +105,18 @@ def read_chart_file(path: Path) -> ChartFile:
         for choice in raw_choices:
             if not isinstance(choice, dict) or set(choice) - CHOICE_FIELDS:
                 raise ContentError(
-                    f"{_where(path, key)}: each choice is a mapping of label, to and loop"
+                    f"{_where(path, key)}: each choice is a mapping of label, to, loop and example"
                 )
             loop = choice.get("loop", False)
             if not isinstance(loop, bool):
                 raise ContentError(f"{_where(path, key)}: 'loop' must be true or false")
+            label = _text(choice.get("label"), path, key, "choice label")
             choices.append(
                 ChoiceSpec(
-                    label=_text(choice.get("label"), path, key, "choice label"),
+                    label=label,
                     to=_text(choice.get("to"), path, key, "choice 'to'"),
                     loop=loop,
+                    example=_example(choice.get("example"), path, f"{key}' choice '{label}"),
                 )
             )
         nodes.append(
@@ -113,9 +130,19 @@ def read_chart_file(path: Path) -> ChartFile:
                 jump=_text(raw.get("jump"), path, key, "jump", required=False),
                 jump_to=_text(raw.get("jump_to"), path, key, "jump_to", required=False),
                 choices=choices,
+                example=_example(raw.get("example"), path, key),
             )
         )
     return ChartFile(path, meta, ChartGraph(meta["slug"], nodes))
+
+
+def _example(raw, path: Path, where: str):
+    if raw is None:
+        return None
+    try:
+        return parse_example(raw)
+    except ExampleError as exc:
+        raise ContentError(f"{path}: node '{where}': {exc}") from None
 
 
 def check_files(files: list[ChartFile]) -> None:
@@ -136,6 +163,18 @@ def check_files(files: list[ChartFile]) -> None:
         for file in files
         for error in validate(file.graph, known)
     ]
+    for file in files:
+        for node in file.graph.nodes:
+            examples = [(node.key, node.example)] + [
+                (f"{node.key}' choice '{c.label}", c.example) for c in node.choices
+            ]
+            for where, example in examples:
+                if example is None:
+                    continue
+                try:
+                    check_example(example)
+                except ExampleError as exc:
+                    problems.append(f"{file.path}: node '{where}': {exc}")
     if problems:
         raise ContentError("\n".join(problems))
 
@@ -153,6 +192,12 @@ def load_charts(paths: list[Path]) -> list[Flowchart]:
         )
         charts[chart.slug] = chart
 
+    # What was computed for an unchanged scenario is kept (double-dummy takes time).
+    analyses = dict(
+        Example.objects.filter(
+            Q(choice__source__chart__in=charts.values()) | Q(node__chart__in=charts.values())
+        ).values_list("scenario_hash", "analysis")
+    )
     nodes: dict[tuple[str, str], Node] = {}
     for file in files:
         chart = charts[file.meta["slug"]]
@@ -192,7 +237,7 @@ def load_charts(paths: list[Path]) -> list[Flowchart]:
             if spec.jump_to:
                 node.jump_node = node_of(spec.jump, spec.jump_to)
                 node.save(update_fields=["jump_node"])
-            Choice.objects.bulk_create(
+            created = Choice.objects.bulk_create(
                 Choice(
                     source=node,
                     target=nodes[slug, choice.to],
@@ -202,7 +247,36 @@ def load_charts(paths: list[Path]) -> list[Flowchart]:
                 )
                 for order, choice in enumerate(spec.choices)
             )
+            Example.objects.filter(node=node).delete()
+            owned = [(None, node, spec.example)] + [
+                (choice, None, c.example) for choice, c in zip(created, spec.choices, strict=True)
+            ]
+            for choice, owner, example in owned:
+                if example is not None:
+                    _save_example(example, choice, owner, analyses)
 
     for chart in charts.values():
         chart.refresh_rendering()
     return list(charts.values())
+
+
+def _save_example(example, choice, node, analyses: dict) -> Example:
+    digest = Example.hash_scenario(example.scenario)
+    analysis = analyses.get(digest)
+    if analysis is None:
+        analysis = analyse(example.scenario)
+        analyses[digest] = analysis
+    return Example.objects.create(
+        choice=choice,
+        node=node,
+        story=example.story,
+        scenario=example.scenario,
+        shows=example.shows,
+        analysis=analysis,
+        scenario_hash=digest,
+    )
+
+
+def analyse(scenario: dict) -> dict:
+    """Double-dummy tricks for each option at each decision of the example (to come)."""
+    return {}

@@ -97,12 +97,22 @@ class Flowchart(models.Model):
             .select_related("source", "target")
             .order_by("source__key", "order", "target__key")
         ]
+        # The example hands show on the step pages.
+        examples = sorted(
+            Choice.objects.filter(source__chart=self, example__isnull=False).values_list(
+                "source__key", "target__key", "example__scenario_hash", "example__story"
+            )
+        ) + sorted(
+            self.nodes.filter(example__isnull=False).values_list(
+                "key", "example__scenario_hash", "example__story"
+            )
+        )
         # Titles of the charts jumped into show on the jump boxes.
         jump_titles = sorted(
             Flowchart.objects.filter(jumps_in__chart=self).values_list("slug", "title").distinct()
         )
         payload = json.dumps(
-            [self.slug, self.title, self.laws, self.edition, nodes, choices, jump_titles],
+            [self.slug, self.title, self.laws, self.edition, nodes, choices, jump_titles, examples],
             sort_keys=True,
         )
         return hashlib.sha256(payload.encode()).hexdigest()[:16]

@@ -1,0 +1,126 @@
+"""Example hands: a scenario, the story told at the table, and what the step teaches.
+
+An example `shows` what the engine must find after its events: the penalty cards
+and their kinds, the legal cards, declarer's options and so on. The loader
+replays every example and refuses one whose state says otherwise, so no example
+can teach something the laws do not say.
+"""
+
+from dataclasses import dataclass, field
+
+from penaltyflow.engine.cards import CARD_NAMES, CardError, parse_card
+from penaltyflow.engine.scenario import ScenarioError, replay
+from penaltyflow.engine.table import Table
+
+SCENARIO_FIELDS = {"deal", "contract", "declarer", "events", "declarer_saw_dummy"}
+EXAMPLE_FIELDS = {"story", "scenario", "shows"}
+SHOWS = (
+    "penalty_cards",
+    "legal",
+    "to_play",
+    "pending",
+    "decider",
+    "lead_restriction",
+    "play_restriction",
+    "declarer",
+    "dummy",
+    "tricks_won",
+    "trick",
+    "current_trick",
+    "leader",
+)
+
+
+class ExampleError(ValueError):
+    pass
+
+
+@dataclass
+class ExampleSpec:
+    story: str
+    scenario: dict
+    shows: dict = field(default_factory=dict)
+
+
+def option_text(option: dict) -> str:
+    """{"decide": "require", "suit": "H"} -> "require H"; how content names an option."""
+    extra = option.get("suit") or option.get("card") or ""
+    return f"{option['decide']} {extra}".strip()
+
+
+def _card_name(value) -> str:
+    try:
+        return CARD_NAMES[parse_card(str(value))]
+    except CardError:
+        raise ExampleError(f"'{value}' is not a card") from None
+
+
+def parse_example(raw) -> ExampleSpec:
+    if not isinstance(raw, dict):
+        raise ExampleError("an example is a mapping of story, scenario and shows")
+    unknown = set(raw) - EXAMPLE_FIELDS
+    if unknown:
+        raise ExampleError(f"unknown example field(s) {', '.join(sorted(map(str, unknown)))}")
+    story = raw.get("story")
+    if not isinstance(story, str) or not story.strip():
+        raise ExampleError("an example needs a story: what happened at the table")
+    scenario = raw.get("scenario")
+    if not isinstance(scenario, dict):
+        raise ExampleError("an example needs a scenario with deal, contract, declarer and events")
+    unknown = set(scenario) - SCENARIO_FIELDS
+    if unknown:
+        raise ExampleError(f"unknown scenario field(s) {', '.join(sorted(map(str, unknown)))}")
+    shows = raw.get("shows")
+    if not isinstance(shows, dict) or not shows:
+        raise ExampleError("an example must say what it shows (penalty_cards, legal, pending, ...)")
+    unknown = set(shows) - set(SHOWS)
+    if unknown:
+        raise ExampleError(
+            f"unknown 'shows' field(s) {', '.join(sorted(map(str, unknown)))} "
+            f"(use {', '.join(SHOWS)})"
+        )
+    return ExampleSpec(story.strip(), scenario, shows)
+
+
+def _normal(key: str, value, state: dict):
+    """The stated value and the engine's, in one comparable form."""
+    if key == "penalty_cards":
+        stated = {
+            (str(p.get("seat", "")).upper(), _card_name(p.get("card")), p.get("kind"))
+            for p in value or []
+            if isinstance(p, dict)
+        }
+        found = {(p["seat"], p["card"], p["kind"]) for p in state["penalty_cards"]}
+        return sorted(stated), sorted(found)
+    if key == "legal":
+        return sorted(_card_name(c) for c in value or []), sorted(state["legal"])
+    if key == "pending":
+        found = state["pending"] and sorted(option_text(o) for o in state["pending"]["options"])
+        stated = value and sorted(" ".join(str(v).split()) for v in value)
+        return stated, found
+    if key == "decider":
+        return value, state["pending"] and state["pending"]["decider"]
+    if key == "current_trick":
+        stated = [f"{str(p['seat']).upper()}:{_card_name(p['card'])}" for p in value or []]
+        return stated, [f"{p['seat']}:{p['card']}" for p in state["current_trick"]]
+    if key in ("to_play", "declarer", "dummy", "leader") and isinstance(value, str):
+        return value.upper(), state[key]
+    return value, state[key]
+
+
+def check_example(example: ExampleSpec) -> Table:
+    """Replay the example; raise ExampleError unless the state is what it shows."""
+    try:
+        table = replay(example.scenario)
+    except ScenarioError as exc:
+        where = "its scenario" if exc.event is None else f"its event {exc.event}"
+        raise ExampleError(f"the example cannot be replayed: {where}: {exc.message}") from None
+    state = table.to_json()
+    problems = []
+    for key, value in example.shows.items():
+        stated, found = _normal(key, value, state)
+        if stated != found:
+            problems.append(f"it shows {key} {stated!r}, but the engine finds {found!r}")
+    if problems:
+        raise ExampleError("the example contradicts the laws: " + "; ".join(problems))
+    return table
