@@ -8,6 +8,30 @@ from django.core.management import call_command
 
 CONTENT_CHARTS = sorted((settings.CONTENT_DIR / "charts").glob("*.yaml"))
 
+DEAL = "N:AKQ2.K32.Q87.J32 T9876.QJ.K32.AK5 J3.A987.AJ94.Q74 54.T654.T65.T986"
+# East wins trick 1; West, not East, leads the ♥4 to trick 2.
+LEAD_OUT_OF_TURN = [
+    {"play": "CT", "seat": "W"},
+    {"play": "C2"},
+    {"play": "CA"},
+    {"play": "C4"},
+    {"play": "H4", "seat": "W"},
+]
+
+
+def example(story: str, *events: dict, **shows) -> dict:
+    return {
+        "story": story,
+        "scenario": {
+            "deal": DEAL,
+            "contract": "4S",
+            "declarer": "S",
+            "events": LEAD_OUT_OF_TURN + list(events),
+        },
+        "shows": shows,
+    }
+
+
 # A small chart that keeps every rule: the shape of Law 56, in a few nodes.
 GOOD_CHART = {
     "slug": "mini-56",
@@ -31,8 +55,27 @@ GOOD_CHART = {
             "cite": "Law 56A",
             "text": "Declarer chooses.",
             "choices": [
-                {"label": "Yes", "to": "stands"},
-                {"label": "No", "to": "retract"},
+                {
+                    "label": "Yes",
+                    "to": "stands",
+                    "example": example(
+                        "West leads the ♥4 out of turn; declarer accepts it.",
+                        {"decide": "accept"},
+                        penalty_cards=[],
+                        to_play="N",
+                    ),
+                },
+                {
+                    "label": "No",
+                    "to": "retract",
+                    "example": example(
+                        "West leads the ♥4 out of turn; declarer does not accept it.",
+                        {"decide": "refuse"},
+                        penalty_cards=[{"seat": "W", "card": "H4", "kind": "major"}],
+                        pending=["require H", "forbid H", "no_restriction"],
+                        decider="S",
+                    ),
+                },
             ],
         },
         {

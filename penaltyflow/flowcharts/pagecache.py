@@ -37,7 +37,7 @@ def content_changed() -> None:
 
 
 def cached_by_content(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Keep the view's successful answers per content stamp, URL, `path` and fragment-or-page."""
+    """Keep the view's successful answers per content stamp, URL, query and fragment-or-page."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
@@ -50,7 +50,10 @@ def cached_by_content(view: Callable[..., HttpResponse]) -> Callable[..., HttpRe
                 *map(str, args),
                 *(f"{k}={v}" for k, v in sorted(kwargs.items())),
                 "fragment" if fragment else "page",
-                hashlib.blake2b(request.GET.get("path", "").encode(), digest_size=12).hexdigest(),
+                # Every query parameter counts: path, and the example's event, view, option, try.
+                hashlib.blake2b(
+                    repr(sorted(request.GET.lists())).encode(), digest_size=12
+                ).hexdigest(),
             ]
         )
         hit = cache.get(key)

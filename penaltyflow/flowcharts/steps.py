@@ -113,6 +113,18 @@ class StepPath:
             raise BadRequest("That path is not a way through this chart.")
         return cls(node.chart, node, chart_map, keys)
 
+    def example(self):
+        """The hand for this step: the one on the choice that led here, or the step's own."""
+        from penaltyflow.hands.models import Example
+
+        if self.keys:
+            return Example.objects.filter(
+                choice__source__chart=self.chart,
+                choice__source__key=self.keys[-1],
+                choice__target=self.node,
+            ).first()
+        return Example.objects.filter(node=self.node).first()
+
     @property
     def visited(self) -> list[NodeInfo]:
         return [self.map.nodes[key] for key in self.keys]

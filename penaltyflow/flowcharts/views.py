@@ -2,6 +2,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
+from penaltyflow.hands import tableview
+
 from .models import Flowchart, Node
 from .pagecache import cached_by_content
 from .steps import StepPath, chart_outline
@@ -42,7 +44,13 @@ def step(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         key=key,
     )
     path = StepPath.for_node(node, request.GET.get("path"))  # 400 if tampered with
-    context = {"chart": node.chart, "node": node, "path": path}
+    example = path.example()
+    hand = None
+    if example is not None:  # 400 for an event, view, option or card it cannot have
+        hand = tableview.build(
+            example, request.GET, request.path, {"path": request.GET.get("path")}
+        )
+    context = {"chart": node.chart, "node": node, "path": path, "hand": hand}
     template = "flowcharts/step.html"
     if request.htmx and not request.htmx.history_restore_request:
         template += "#step"

@@ -54,3 +54,46 @@ def first_sentence(text: str) -> str:
     """The first sentence of a summary: one line on what a chart covers."""
     match = re.match(r"(.+?[.!?])(\s|$)", " ".join((text or "").split()))
     return match.group(1) if match else text
+
+
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_CARD_IN_TEXT = re.compile(r"\b([SHDC])([2-9TJQKA]|10)\b")
+
+
+@register.filter
+def seat_name(seat: str) -> str:
+    return SEAT_NAMES.get(str(seat).upper(), str(seat))
+
+
+@register.filter
+def suit_words(suits: str) -> str:
+    """ "SH" -> "spades or hearts"."""
+    return " or ".join(WORDS.get(s, s) for s in str(suits).upper())
+
+
+@register.filter
+def law(clause: str) -> str:
+    return f"Law {clause}"
+
+
+@register.filter
+def contract(text: str) -> SafeString:
+    """ "4S" -> 4♠ (in colour), "3NT" stays, doubling kept."""
+    match = re.fullmatch(r"(\d)([SHDC]|NT)(X{0,2})", str(text).upper())
+    if not match:
+        return escape(text)
+    level, strain, doubled = match.groups()
+    return mark_safe(level + _colour_suits(SYMBOLS.get(strain, strain)) + doubled)
+
+
+@register.filter
+def cards_in_text(text: str) -> SafeString:
+    """The engine's notes name cards "SK", "HT": show them as ♠K, ♥10, suits in colour."""
+
+    def card(match: re.Match) -> str:
+        rank = "10" if match.group(2) in ("T", "10") else match.group(2)
+        return SYMBOLS[match.group(1)] + rank
+
+    return mark_safe(_colour_suits(_CARD_IN_TEXT.sub(card, escape(text))))

@@ -1,0 +1,323 @@
+"""What each of a pending decision's options is worth, in tricks, with best play.
+
+For an example hand at a moment where a decision is pending (declarer's, or a
+defender's under Law 55), `option_tricks` applies each option with the rules
+engine and counts the tricks declarer's side ends with in total (tricks already
+won plus the rest) when both sides then play their best, double dummy: every
+player sees all four hands.
+
+How the count is made (the approximation, in short: *the trick in progress as
+the law binds it, then best play*):
+
+1. The option is applied with the engine (`apply_event(table, {"decide": ...})`).
+2. The trick in progress is finished under the engine's rules: a player whose
+   only engine-legal card is one card (a major penalty card that must be played,
+   a card committed under Law 57D, the highest or lowest card of Law 57A) plays
+   it; a player with a choice chooses among his engine-legal cards only (a lead
+   that is required or forbidden, a minor penalty card's restriction); a new
+   decision that arises within the trick (declarer designating a penalty card,
+   say) is tried option by option, its decider taking the best for his side.
+   Where nobody after the player to play is bound by anything in this trick, the
+   double-dummy solver (endplay's DDS) values all his cards in one call.
+3. From the end of that trick on it is plain double dummy. Later duties are NOT
+   counted: a penalty card still on the table after this trick, a lead
+   restriction declarer could impose when the offender's partner next gains the
+   lead, a prohibition that lasts while a defender keeps the lead. The solver
+   plays those hands as if the cards were ordinary cards.
+
+Declarer's side maximises its tricks and the defenders minimise them, at every
+card and every decision. No Django here: plain Python on the engine and endplay.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from endplay.dds import solve_board
+from endplay.dds.solve import SolveMode
+from endplay.types import Deal, Denom, Player
+
+from penaltyflow.engine import ScenarioError, Table, apply_event, replay
+from penaltyflow.engine.cards import (
+    SUIT_MASK,
+    SUIT_NAMES,
+    SUITS,
+    card_name,
+    cards_of,
+    deal_pbn,
+    parse_contract,
+)
+from penaltyflow.engine.render import card_accessible_name
+
+__all__ = ["NothingPending", "contract_result", "option_label", "option_tricks"]
+
+_WORDS = (
+    "no", "one", "two", "three", "four", "five", "six",
+    "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
+)  # fmt: skip
+
+
+class NothingPending(ValueError):
+    """option_tricks was asked about a moment where no decision is pending."""
+
+
+# --- labels ------------------------------------------------------------------
+
+
+def _suits_words(suits: str, joiner: str = " or ") -> str:
+    return joiner.join(SUIT_NAMES[SUITS.index(s)][:-1] for s in suits)
+
+
+def option_label(option: dict, table: Table) -> str:
+    """A short learner-facing label for one pending option at `table`'s moment."""
+    kind = table.pending.kind if table.pending is not None else ""
+    decide = option["decide"]
+    suit = option.get("suit", "")
+    if decide == "accept":
+        if kind == "wrong_card":
+            return "Accept the card played"
+        if kind == "opening_lead":
+            return "Accept the opening lead (dummy goes down)"
+        return "Accept the lead out of turn"
+    if decide == "refuse":
+        if kind == "wrong_card":
+            return "Refuse it: the penalty card is played instead"
+        if kind == "declarer_lead":
+            return "Have declarer's lead taken back"
+        return "Refuse the lead: it is taken back"
+    if decide == "spread":
+        return "Spread his hand and become dummy"
+    if decide == "no_restriction":
+        return "No lead restriction (the penalty card stays)"
+    if decide == "designate":
+        return f"Designate the {card_accessible_name(option['card'])}"
+    if decide in ("highest", "lowest"):
+        return f"Partner must play his {decide} card of the suit led"
+    if kind == "premature":
+        if decide == "require":
+            return f"Partner must play a {_suits_words(suit)}"
+        return f"Partner may not play a {_suits_words(suit)}"
+    if decide == "require":
+        return f"Require a {_suits_words(suit)} lead"
+    if decide == "forbid":
+        return f"Forbid a {_suits_words(suit)} lead"
+    return decide
+
+
+# --- the contract's result ---------------------------------------------------
+
+
+def _count(n: int) -> str:
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
+
+
+def contract_result(tricks: int, contract: str) -> str:
+    """'made exactly', 'made with one overtrick', 'two down' for declarer's `tricks`."""
+    level, _ = parse_contract(contract)
+    diff = tricks - (level + 6)
+    if diff == 0:
+        return "made exactly"
+    if diff > 0:
+        return f"made with {_count(diff)} overtrick{'s' if diff > 1 else ''}"
+    return f"{_count(-diff)} down"
+
+
+# --- double dummy through endplay --------------------------------------------
+
+
+def _ep_card(card) -> int:
+    """endplay Card -> engine card int."""
+    return int(card.suit) * 13 + int(card.rank).bit_length() - 3
+
+
+class _Solver:
+    """Double-dummy values through endplay's solve_board, cached by position.
+
+    A position is a `Table`'s hands, the trick in progress (played in clockwise
+    order from its leader) and the trumps. Values are tricks for the side to play,
+    from the trick in progress (included) to the end.
+    """
+
+    def __init__(self) -> None:
+        self.cache: dict = {}
+        self.calls = 0
+
+    def _solve(self, table: Table, mode: SolveMode):
+        key = (tuple(table.hands), table.leader, tuple(table.trick), table.strain, mode)
+        hit = self.cache.get(key)
+        if hit is not None:
+            return hit
+        hands = list(table.hands)
+        for seat, card in table.trick:
+            hands[seat] |= 1 << card
+        deal = Deal(deal_pbn(hands))
+        deal.first = Player(table.leader)
+        deal.trump = Denom(table.strain)
+        for _, card in table.trick:
+            deal.play(card_name(card))
+        self.calls += 1
+        solved = solve_board(deal, mode)
+        if mode == SolveMode.OptimalOne:
+            out = max(s for _, s in solved)
+        else:
+            out = {_ep_card(c): s for c, s in solved}
+        self.cache[key] = out
+        return out
+
+    def scores(self, table: Table) -> dict[int, int]:
+        """{card: tricks for the side to play} for every card Law 44 lets him play."""
+        return self._solve(table, SolveMode.Default)
+
+    def best(self, table: Table) -> int:
+        """Tricks for the side to play, with his best card (one search, faster)."""
+        return self._solve(table, SolveMode.OptimalOne)
+
+
+# --- the search within the trick in progress ---------------------------------
+
+
+def _fork(table: Table) -> Table:
+    return copy.deepcopy(table)
+
+
+def _clockwise(table: Table) -> bool:
+    """Was the trick in progress played in turn, clockwise from its leader?"""
+    return all(seat == (table.leader + i) & 3 for i, (seat, _) in enumerate(table.trick))
+
+
+def _unbound(table: Table, seat: int) -> bool:
+    """May `seat` play to this trick whatever Law 44 alone allows (nothing binds him)?"""
+    hand = table.hands[seat]
+    follow = hand & SUIT_MASK[table.led_suit] if table.trick else 0
+    base = follow or hand
+    if table.legal_mask(seat) != base:
+        return False
+    majors = table.pen_mask[seat] & table.major_mask & base
+    return majors.bit_count() < 2  # two or more: declarer designates (Law 51A)
+
+
+class _Search:
+    def __init__(self, side: int, trick_no: int) -> None:
+        self.side = side  # 0 NS, 1 EW: declarer's side
+        self.trick_no = trick_no  # the trick the law binds; after it, plain double dummy
+        self.solver = _Solver()
+
+    def _done(self, table: Table) -> bool:
+        return table.finished or table.trick_no != self.trick_no
+
+    def _after(self, table: Table) -> int:
+        """Declarer's side's total once the bound trick is over."""
+        if table.finished:
+            return table.won[self.side]
+        left = 13 - len(table.tricks)
+        dd = self.solver.best(table)
+        return table.won[self.side] + (dd if table.leader & 1 == self.side else left - dd)
+
+    def _rest_unbound(self, table: Table) -> bool:
+        """After a card just played: does nothing bind the rest of this trick?"""
+        if table.pending is not None:
+            return False
+        if self._done(table):
+            return True
+        seat = table.to_play
+        while not table.played_seats >> seat & 1:
+            if not _unbound(table, seat):
+                return False
+            seat = (seat + 1) & 3
+        return True
+
+    def value(self, table: Table) -> int:
+        """Declarer's side's total tricks from `table`, both sides at their best."""
+        if self._done(table):
+            return self._after(table)
+        if table.pending is not None:
+            p = table.pending
+            values = []
+            for option in p.options:
+                child = _fork(table)
+                apply_event(child, _event(option))
+                values.append(self.value(child))
+            return max(values) if p.decider & 1 == self.side else min(values)
+        seat = table.to_play
+        legal = table.legal_mask(seat)
+        if legal.bit_count() == 1:
+            child = _fork(table)
+            child.play(seat, legal.bit_length() - 1)
+            return self.value(child)
+        ours = seat & 1 == self.side
+        left = 13 - len(table.tricks)
+        won = table.won[self.side]
+        children = []
+        for card in cards_of(legal):
+            child = _fork(table)
+            child.play(seat, card)
+            children.append((card, child, _clockwise(table) and self._rest_unbound(child)))
+        if all(free for _, _, free in children) and _unbound(table, seat):
+            # Nothing binds this player or anyone after him in this trick: plain double dummy.
+            own = self.solver.best(table)
+            return won + (own if ours else left - own)
+        values = []
+        solved = None
+        for card, child, free in children:
+            if free:
+                if solved is None:
+                    solved = self.solver.scores(table)
+                own = solved[card]
+                values.append(won + (own if ours else left - own))
+            else:
+                values.append(self.value(child))
+        return max(values) if ours else min(values)
+
+
+def _event(option: dict) -> dict:
+    event = {"decide": option["decide"]}
+    for key in ("suit", "card"):
+        if key in option:
+            event[key] = option[key]
+    return event
+
+
+def option_tricks(scenario: dict, upto: int | None = None) -> list[dict]:
+    """Each option pending after the scenario's events (or its first `upto`), with its tricks.
+
+    Returns, in the engine's order of the options::
+
+        [{"option": {"decide": "require", "suit": "H"}, "label": "Require a heart lead",
+          "law": "50D2(a)", "decider": "S", "declarer_tricks": 9,
+          "result": "one down"}, ...]
+
+    `declarer_tricks` is the total declarer's side ends with: the tricks already
+    won, then the trick in progress played as the law binds it, then best play by
+    both sides, double dummy (later penalty-card duties and lead restrictions are
+    not counted; see the module docstring). Raises `ScenarioError` if the scenario
+    cannot be replayed and `NothingPending` if no decision is pending at that moment.
+    """
+    table = replay(scenario, upto)
+    if table.pending is None:
+        where = "after all its events" if upto is None else f"after its first {upto} events"
+        raise NothingPending(
+            f"No decision is pending {where}: there are no options to compare "
+            f"(trick {table.trick_no}, {'play is over' if table.finished else 'play goes on'})."
+        )
+    search = _Search(table.declarer & 1, table.trick_no)
+    contract = table.contract_text()
+    out = []
+    for option in table.pending.options:
+        event = _event(option)
+        child = _fork(table)
+        try:
+            apply_event(child, event)
+        except ValueError as exc:  # an option the engine lists but cannot apply: a bug
+            raise ScenarioError(upto, f"Option {event} could not be applied: {exc}") from None
+        tricks = search.value(child)
+        out.append(
+            {
+                "option": event,
+                "label": option_label(option, table),
+                "law": option["law"],
+                "decider": "NESW"[table.pending.decider],
+                "declarer_tricks": tricks,
+                "result": contract_result(tricks, contract),
+            }
+        )
+    return out
