@@ -106,3 +106,36 @@ def inline_svg(svg: str) -> str:
 
 def render_pdf(dot: graphviz.Digraph) -> bytes:
     return dot.pipe(format="pdf")
+
+
+def build_overview(
+    charts: list[tuple[str, str, str]], jumps: set[tuple[str, str]]
+) -> graphviz.Digraph:
+    """One diagram of all the charts (slug, title, laws) and the jumps that lead between them."""
+    dot = graphviz.Digraph(name="penaltyflow", format="svg")
+    dot.attr(rankdir="LR", nodesep="0.3", ranksep="0.6", bgcolor="transparent")
+    dot.attr(
+        "node",
+        fontname="DejaVu Sans",
+        fontsize="13",
+        shape="box",
+        style="rounded,filled",
+        fillcolor="#dcebfa",
+        color="#1d3557",
+        penwidth="1.6",
+        margin="0.15,0.08",
+    )
+    dot.attr("edge", color="#b4532a", penwidth="1.4", arrowsize="0.8")
+    for slug, title, laws in sorted(charts):
+        dot.node(
+            slug,
+            label=f"Law {laws}\\n{_wrap(title, 22)}",
+            id=f"chart-{slug}",
+            href=reverse("flowcharts:chart", args=[slug]),
+            target="_top",
+            tooltip=f"Law {laws}: {title}",
+        )
+    for source, target in sorted(jumps):
+        if source != target:
+            dot.edge(source, target, id=f"jump-{source}--{target}")
+    return dot

@@ -207,3 +207,28 @@ class Choice(models.Model):
 
     def __str__(self) -> str:
         return f"{self.source} -[{self.label}]-> {self.target.key}"
+
+
+class Overview(models.Model):
+    """The map of all charts and the jumps between them, kept per content version."""
+
+    version = models.CharField(max_length=64)
+    svg = models.TextField()
+
+    def __str__(self) -> str:
+        return f"Map of the charts, version {self.version}"
+
+    @classmethod
+    def current(cls, stamp: str) -> "Overview":
+        overview = cls.objects.first() or cls(version="")
+        if overview.version != stamp:  # only after content changed
+            charts = list(Flowchart.objects.values_list("slug", "title", "laws"))
+            jumps = set(
+                Node.objects.filter(kind=Node.Kind.JUMP).values_list(
+                    "chart__slug", "jump_chart__slug"
+                )
+            )
+            overview.svg = diagrams.render_svg(diagrams.build_overview(charts, jumps))
+            overview.version = stamp
+            overview.save()
+        return overview

@@ -4,8 +4,8 @@ from django.views.decorators.http import require_safe
 
 from penaltyflow.hands import tableview
 
-from .models import Flowchart, Node
-from .pagecache import cached_by_content
+from .models import Flowchart, Node, Overview
+from .pagecache import cached_by_content, content_stamp
 from .steps import StepPath, chart_outline
 
 # The diagram is kept in the chart row; only the pages that show it load it.
@@ -23,7 +23,8 @@ def _chart_with_diagram(slug: str) -> Flowchart:
 @cached_by_content
 def home(request: HttpRequest) -> HttpResponse:
     charts = Flowchart.objects.defer(*WITHOUT_RENDERING)
-    return render(request, "flowcharts/home.html", {"charts": charts})
+    overview = Overview.current(content_stamp())
+    return render(request, "flowcharts/home.html", {"charts": charts, "overview": overview})
 
 
 @require_safe

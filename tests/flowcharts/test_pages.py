@@ -28,6 +28,23 @@ def test_the_home_page_lists_the_charts_by_law(client, content):
     assert "A defender leads out of turn" in html
 
 
+def test_the_home_page_maps_how_the_laws_lead_into_each_other(client, content):
+    html = client.get("/").content.decode()
+    overview = html[html.index('id="map-heading"') :]
+    assert 'xlink:href="/charts/law-56/"' in overview
+    assert 'id="jump&#45;law&#45;56&#45;&#45;law&#45;50"' in overview  # Law 56 leads into 50
+    assert 'id="jump&#45;law&#45;56&#45;&#45;law&#45;53"' in overview
+
+
+def test_the_map_is_drawn_once_per_content_version(client, content, monkeypatch):
+    client.get("/")
+    calls = []
+    monkeypatch.setattr("graphviz.Digraph.pipe", lambda *a, **k: calls.append(1))
+    cache.clear()
+    client.get("/")
+    assert calls == []
+
+
 def test_the_chart_page_shows_the_diagram_and_the_steps_as_text(client, mini):
     html = client.get("/charts/mini-56/").content.decode()
     assert '<svg class="chart-svg"' in html
@@ -183,7 +200,8 @@ def test_a_step_page_takes_a_few_queries_whatever_the_size_of_the_chart(
 
 
 def test_the_home_and_chart_pages_take_a_fixed_few_queries(client, mini):
-    assert count_queries(client, "/") == 2
+    client.get("/")  # the first visit after new content draws the map of the charts
+    assert count_queries(client, "/") == 3
     assert count_queries(client, "/charts/mini-56/") == 4
 
 
