@@ -76,6 +76,7 @@ def main() -> None:
     from penaltyflow.flowcharts import diagrams
     from penaltyflow.flowcharts.models import Flowchart, Node
     from penaltyflow.flowcharts.steps import ChartMap, step_url
+    from penaltyflow.hands.models import Example
 
     call_command("migrate", verbosity=0)
     call_command("loadcharts", verbosity=0)
@@ -94,11 +95,22 @@ def main() -> None:
         f"({cold / len(charts) * 1000:.0f} ms a chart)"
     )
 
-    # The deepest step of the Law 56 chart (or the first chart), with its path.
+    # The deepest step of the Law 56 chart (or the first chart), with its path; and a
+    # step that shows an example hand at its table, reached by the choice that carries it.
     chart = Flowchart.objects.filter(slug="law-56").first() or charts[0]
     chart_map = ChartMap(chart)
     deepest = max(chart_map.nodes, key=lambda key: len(chart_map.shortest_path(key)))
     step = step_url(chart.slug, deepest, chart_map.shortest_path(deepest))
+    example = (
+        Example.objects.filter(choice__source__chart=chart)
+        .select_related("choice__source", "choice__target")
+        .order_by("-choice__target__id")
+        .first()
+    )
+    table_step = None
+    if example is not None:
+        source, target = example.choice.source.key, example.choice.target.key
+        table_step = step_url(chart.slug, target, chart_map.shortest_path(source) + [source])
 
     port = free_port()
     server = subprocess.Popen(
@@ -121,6 +133,10 @@ def main() -> None:
         wrk(base + step, 1, args.connections)  # warm up both
         one_line = wrk(base + "/bench/one-line/", args.seconds, args.connections)
         step_rps = wrk(base + step, args.seconds, args.connections)
+        table_rps = None
+        if table_step:
+            wrk(base + table_step, 1, args.connections)
+            table_rps = wrk(base + table_step, args.seconds, args.connections)
     finally:
         server.terminate()
         server.wait()
@@ -132,6 +148,9 @@ def main() -> None:
     print(f"  one-line view     {one_line:8.0f} requests/s")
     print(f"  step page         {step_rps:8.0f} requests/s   {step}")
     print(f"  ratio             {step_rps / one_line:8.2f}   (goal: at least 0.5)")
+    if table_rps is not None:
+        print(f"  step with a table {table_rps:8.0f} requests/s   {table_step}")
+        print(f"  ratio             {table_rps / one_line:8.2f}   (goal: at least 0.5)")
 
 
 if __name__ == "__main__":
