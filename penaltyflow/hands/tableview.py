@@ -153,6 +153,18 @@ class TableView:
         )
 
     @property
+    def trick_caption(self) -> str:
+        if not self.state["current_trick"] and self.state["tricks"]:
+            last = self.state["tricks"][-1]
+            winner = SEAT_NAMES[SEATS.index(last["winner"])]
+            return f"Trick {len(self.state['tricks'])} won by {winner}"
+        return f"Trick {self.state['trick']}"
+
+    @property
+    def showing_last_trick(self) -> bool:
+        return not self.state["current_trick"] and bool(self.state["tricks"])
+
+    @property
     def grid(self) -> list[SeatView]:
         return [self.seats[s] for s in "NWES"]
 
@@ -291,7 +303,10 @@ def _seats(
     penalties: dict[str, list[CardView]] = {s: [] for s in SEATS}
     for p in state["penalty_cards"]:
         penalties[p["seat"]].append(card_view(p["card"], kind=p["kind"]))
-    in_trick = {p["seat"]: card_view(p["card"]) for p in state["current_trick"]}
+    cards_shown = state["current_trick"]
+    if not cards_shown and state["tricks"]:  # between tricks: the one just won stays in view
+        cards_shown = state["tricks"][-1]["cards"]
+    in_trick = {p["seat"]: card_view(p["card"]) for p in cards_shown}
     to_play = state["to_play"]
     seats = {}
     for seat in SEATS:
