@@ -380,20 +380,26 @@ class Table:
             if defender and not self.played_seats >> p & 1 and not self._declarer_played_both():
                 self._premature(seat, card, lead=True)
                 return
+            why = (
+                "declarer has already played from both hands (Law 57C1)"
+                if defender and not self.played_seats >> p & 1
+                else "Law 57A covers it only before the offender's partner has played"
+            )
             raise EngineError(
                 f"{_name(seat)} has already played to trick {self.trick_no} and it is "
                 f"{_name(self.to_play)}'s turn; a lead to the next trick now is not modelled "
-                "by this engine (Law 57A covers it only before the offender's partner has played)."
+                f"by this engine ({why})."
             )
         if not defender:
-            # 57C2: declarer's premature play (not a lead) from either hand is a played card.
+            # 57C3 (2017 numbering; 57C2 is dummy acting on his own): declarer's premature
+            # play (not a lead) from either hand is a played card.
             if not self._base(seat)[0] & bit:
                 raise EngineError(self._why_illegal(seat, card)[1])
             self._put(seat, card)
             hand = "dummy" if seat == self.dummy else "his own hand"
             self._note(
                 f"Declarer played {_c(card)} from {hand} before {_name(self.to_play)} had "
-                "played: a premature play by declarer is a played card (Law 57C2)."
+                "played: a premature play by declarer is a played card (Law 57C3)."
             )
             return
         if not self.played_seats >> p & 1:

@@ -5,6 +5,8 @@ before anything is written; then all of them are written in one transaction,
 so a bad file leaves the database as it was.
 """
 
+import functools
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,6 +14,8 @@ import yaml
 from django.db import transaction
 from django.db.models import Q
 
+from penaltyflow.engine.scenario import replay
+from penaltyflow.hands.analysis import option_tricks
 from penaltyflow.hands.examples import ExampleError, check_example, parse_example
 from penaltyflow.hands.models import Example
 
@@ -278,5 +282,15 @@ def _save_example(example, choice, node, analyses: dict) -> Example:
 
 
 def analyse(scenario: dict) -> dict:
-    """Double-dummy tricks for each option at each decision of the example (to come)."""
-    return {}
+    """Double-dummy tricks for each option at each decision of the example, by event index."""
+    return _analyse(json.dumps(scenario, sort_keys=True))
+
+
+@functools.lru_cache(maxsize=4096)  # a process that loads the content again reuses it
+def _analyse(scenario_json: str) -> dict:
+    scenario = json.loads(scenario_json)
+    found = {}
+    for upto in range(len(scenario.get("events", [])) + 1):
+        if replay(scenario, upto=upto).pending is not None:
+            found[str(upto)] = option_tricks(scenario, upto)
+    return found

@@ -468,8 +468,8 @@ def test_a_partner_who_cannot_comply_plays_any_legal_card():
 
 def test_declarers_premature_play_is_a_played_card_and_then_no_rectification_for_a_defender():
     out = state([*TWO_TRICKS, {"play": "D7", "seat": "N"}, {"play": "D4", "seat": "S"}])
-    assert out["pending"] is None and out["to_play"] == "E"  # 57C2
-    assert "57C2" in notes(out)
+    assert out["pending"] is None and out["to_play"] == "E"  # 57C3
+    assert "57C3" in notes(out)
     out = state(
         [
             *TWO_TRICKS,
