@@ -9,4 +9,5 @@ urlpatterns = [
     path("charts/<slug:slug>.svg", views.chart_svg, name="chart_svg"),
     path("charts/<slug:slug>.pdf", views.chart_pdf, name="chart_pdf"),
     path("charts/<slug:slug>/<slug:key>/", views.step, name="step"),
+    path("charts/<slug:slug>/<slug:key>/hand.pbn", views.step_pbn, name="step_pbn"),
 ]

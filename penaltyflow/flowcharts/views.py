@@ -1,8 +1,8 @@
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
-from penaltyflow.hands import tableview
+from penaltyflow.hands import export, tableview
 
 from .models import Flowchart, Node, Overview
 from .pagecache import cached_by_content, content_stamp
@@ -73,4 +73,18 @@ def chart_pdf(request: HttpRequest, slug: str) -> HttpResponse:
         chart.refresh_rendering()
     response = HttpResponse(bytes(chart.pdf), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="penaltyflow-{chart.slug}.pdf"'
+    return response
+
+
+@require_safe
+def step_pbn(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    """The step's example hand as a PBN file with its play, for any bridge program."""
+    node = get_object_or_404(Node.objects.select_related("chart"), chart__slug=slug, key=key)
+    example = StepPath.for_node(node, request.GET.get("path")).example()
+    if example is None:
+        raise Http404("This step has no example hand.")
+    title = f"Law {node.chart.laws}: {node.label}"
+    text = export.to_pbn(example.scenario, title=title, story=example.story)
+    response = HttpResponse(text, content_type="application/x-bridge-pbn; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="penaltyflow-{slug}-{key}.pbn"'
     return response

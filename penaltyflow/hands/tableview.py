@@ -17,6 +17,7 @@ from penaltyflow.engine.scenario import ScenarioError, apply_event, replay
 from penaltyflow.engine.table import EngineError, Table
 
 from .examples import option_text
+from .export import bbo_handviewer_url
 from .models import Example
 
 SUIT_SYMBOLS = dict(zip("SHDC", "♠♥♦♣", strict=True))
@@ -151,6 +152,14 @@ class TableView:
         return (
             self.event_texts[self.event - 1] if self.event else "The deal, before the opening lead."
         )
+
+    @property
+    def pbn_url(self) -> str:
+        return link(self.base_url + "hand.pbn", {"path": self.params.get("path")})
+
+    @property
+    def bbo_url(self) -> str:
+        return bbo_handviewer_url(self.example.scenario)
 
     @property
     def trick_caption(self) -> str:

@@ -33,8 +33,11 @@ def test_the_table_shows_four_hands_in_their_places(client, mini):
     for seat, name in (("north", "North"), ("east", "East"), ("south", "South"), ("west", "West")):
         assert f"<h3>{name} " in hand_of(html, seat)
     north = hand_of(html, "north")
-    assert "dummy" in north and re.search(r"♠</span><span class=\"sr-only\">spades:</span>\s*"
-                                          r"<span class=\"rank\">A</span>", north)
+    assert "dummy" in north and re.search(
+        r"♠</span><span class=\"sr-only\">spades:</span>\s*"
+        r"<span class=\"rank\">A</span>",
+        north,
+    )
     west = hand_of(html, "west")
     # The ten is written 10, and the ♥4 is face up before West, marked major, not in his hand.
     assert '<span class="rank">10</span>' in west
@@ -45,10 +48,10 @@ def test_the_table_shows_four_hands_in_their_places(client, mini):
 
 def test_the_facts_of_the_table_are_shown(client, mini):
     html = page(client)
-    assert "4<span class=\"suit black\" title=\"spades\">♠</span> by South" in html
+    assert '4<span class="suit black" title="spades">♠</span> by South' in html
     assert "North–South 0, East–West 1" in html
     assert "nobody: a decision is due" in html
-    assert "West must play <span class=\"suit red\" title=\"hearts\">♥</span>4 at the first" in html
+    assert 'West must play <span class="suit red" title="hearts">♥</span>4 at the first' in html
 
 
 def test_the_learner_steps_through_the_events(client, mini):
@@ -85,7 +88,7 @@ def test_declarers_options_can_each_be_tried_on_the_deal(client, mini):
 
 def test_a_legal_card_is_allowed_and_played(client, mini):
     html = page(client, event=3, **{"try": "C7"})
-    assert "✓ <span class=\"suit black\" title=\"clubs\">♣</span>7 may be played." in html
+    assert '✓ <span class="suit black" title="clubs">♣</span>7 may be played.' in html
 
 
 def test_a_wrong_card_is_refused_with_the_law_and_the_legal_cards_are_shown(client, mini):
@@ -107,10 +110,46 @@ def test_a_required_lead_must_be_obeyed(client, mini):
 
 @pytest.mark.parametrize(
     "params",
-    [{"event": "99"}, {"event": "-1"}, {"event": "x"}, {"view": "Q"}, {"option": "7"},
-     {"event": "3", "option": "0"}, {"try": "ZZ"}, {"try": "HK"}, {"event": "3", "try": "SK"}],
+    [
+        {"event": "99"},
+        {"event": "-1"},
+        {"event": "x"},
+        {"view": "Q"},
+        {"option": "7"},
+        {"event": "3", "option": "0"},
+        {"try": "ZZ"},
+        {"try": "HK"},
+        {"event": "3", "try": "SK"},
+    ],
 )
 def test_a_tampered_table_link_is_a_400(client, mini, params):
     response = client.get(STEP, {"path": "lead.accept", **params})
     assert response.status_code == 400
     assert "Nothing has been changed" in response.content.decode()
+
+
+def test_the_hand_downloads_as_pbn_that_parses_back_to_the_deal_and_play(client, mini):
+    from endplay.parsers import pbn
+    from endplay.types import Deal
+
+    from tests.conftest import DEAL
+
+    html = page(client)
+    assert 'href="/charts/mini-56/retract/hand.pbn?path=lead.accept" download' in html
+    response = client.get("/charts/mini-56/retract/hand.pbn", {"path": "lead.accept"})
+    assert response.status_code == 200
+    assert 'filename="penaltyflow-mini-56-retract.pbn"' in response["Content-Disposition"]
+    (board,) = pbn.loads(response.content.decode())
+    assert board.deal.to_pbn() == Deal(DEAL).to_pbn()
+    # Trick 1 was played; West's ♥4, led out of turn and taken back, is no play.
+    assert [str(card) for card in board.play] == ["♣T", "♣2", "♣A", "♣4"]
+
+
+def test_the_hand_opens_in_bbos_handviewer_by_a_link_only(client, mini):
+    html = page(client)
+    link = re.search(r'href="(https://www.bridgebase.com/tools/handviewer.html\?[^"]+)"', html)
+    assert link and "n=sakq2hk32dq87cj32" in link.group(1).replace("&amp;", "&")
+
+
+def test_a_step_without_a_hand_has_no_pbn(client, mini):
+    assert client.get("/charts/mini-56/major/hand.pbn").status_code == 404
