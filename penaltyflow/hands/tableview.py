@@ -16,6 +16,7 @@ from penaltyflow.engine.render import card_accessible_name, rank_label, suit_col
 from penaltyflow.engine.scenario import ScenarioError, apply_event, replay
 from penaltyflow.engine.table import EngineError, Table
 
+from .analysis import option_label
 from .examples import option_text
 from .export import bbo_handviewer_url
 from .models import Example
@@ -24,17 +25,6 @@ SUIT_SYMBOLS = dict(zip("SHDC", "♠♥♦♣", strict=True))
 SUIT_WORDS = dict(zip("SHDC", ("spades", "hearts", "diamonds", "clubs"), strict=True))
 # Where each seat sits on the screen: North top, West left, East right, South bottom.
 POSITIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
-OPTION_WORDS = {
-    "accept": "Accept it",
-    "refuse": "Refuse it",
-    "spread": "Spread his hand and become dummy",
-    "require": "Require a lead of {suits}",
-    "forbid": "Forbid a lead of {suits}",
-    "no_restriction": "No restriction: the card stays",
-    "designate": "Designate {card}",
-    "highest": "Partner plays his highest card of the suit led",
-    "lowest": "Partner plays his lowest card of the suit led",
-}
 
 
 def link(base_url: str, params: dict, **changes) -> str:
@@ -91,6 +81,7 @@ class OptionView:
     url: str
     chosen: bool
     tricks: int | None
+    result: str  # "made exactly", "one down"
 
 
 @dataclass
@@ -178,7 +169,9 @@ class TableView:
         return [self.seats[s] for s in "NWES"]
 
 
-def describe_event(event: dict, seat_to_play: str | None) -> str:
+def describe_event(event: dict, table: Table) -> str:
+    """Words for one event, said of the table just before it."""
+    seat_to_play = SEATS[table.to_play] if table.to_play is not None else None
     if "play" in event:
         seat = str(event.get("seat") or seat_to_play or "?").upper()
         who = SEAT_NAMES[SEATS.index(seat)] if seat in SEATS else seat
@@ -189,20 +182,7 @@ def describe_event(event: dict, seat_to_play: str | None) -> str:
         how = "deliberately" if event.get("deliberate") else "by accident"
         return f"{who} exposes {card_view(str(event['expose'])).label} {how}."
     option = {k: v for k, v in event.items() if k in ("decide", "suit", "card")}
-    return f"Decision: {option_words(option)}."
-
-
-def option_words(option: dict) -> str:
-    words = OPTION_WORDS.get(option.get("decide", ""), option.get("decide", ""))
-    suits = " or ".join(SUIT_WORDS.get(s, s) for s in str(option.get("suit", "")).upper())
-    card = card_view(option["card"]).label if option.get("card") else ""
-    if option.get("decide") in ("require", "forbid") and option.get("law", "").startswith("57"):
-        words = (
-            "Partner must play a card of {suits}"
-            if option["decide"] == "require"
-            else "Partner may not play a card of {suits}"
-        )
-    return words.format(suits=suits, card=card)
+    return f"Decision: {option_label(option, table)}."
 
 
 def _int(value: str | None, lowest: int, highest: int, name: str) -> int | None:
@@ -229,9 +209,7 @@ def build(example: Example, query, base_url: str, keep: dict) -> TableView:
     # Words for every event, and the seat whose turn each play was.
     texts, walker = [], replay(example.scenario, upto=0)
     for item in events:
-        texts.append(
-            describe_event(item, SEATS[walker.to_play] if walker.to_play is not None else None)
-        )
+        texts.append(describe_event(item, walker))
         apply_event(walker, item)
 
     params = {
@@ -246,17 +224,19 @@ def build(example: Example, query, base_url: str, keep: dict) -> TableView:
     if pending:
         option = _int(query.get("option"), 0, len(pending["options"]) - 1, "option")
         for i, opt in enumerate(pending["options"]):
-            tricks = next(
-                (
-                    a.get("declarer_tricks")
-                    for a in analysis
-                    if option_text(a.get("option", {})) == option_text(opt)
-                ),
-                None,
+            found = next(
+                (a for a in analysis if option_text(a.get("option", {})) == option_text(opt)), {}
             )
             url = link(base_url, params, event=event, option=i)
             options.append(
-                OptionView(option_words(opt), opt.get("law", ""), url, option == i, tricks)
+                OptionView(
+                    option_label(opt, table),
+                    opt.get("law", ""),
+                    url,
+                    option == i,
+                    found.get("declarer_tricks"),
+                    found.get("result", ""),
+                )
             )
         if option is not None:
             chosen = {k: v for k, v in pending["options"][option].items() if k != "law"}

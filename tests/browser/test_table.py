@@ -95,7 +95,7 @@ def test_declarers_options_are_compared_on_the_same_deal(mini_site, page):
     options.nth(2).click()  # no restriction: the card stays
     expect(page.locator(".hand-west .penalty-cards")).to_contain_text("major")
     expect(page.locator(".table-facts")).not_to_contain_text("Lead restriction")
-    expect(page.locator(".option.chosen")).to_contain_text("No restriction")
+    expect(page.locator(".option.chosen")).to_contain_text("No lead restriction")
 
 
 def test_the_table_on_a_phone(mini_site, phone):

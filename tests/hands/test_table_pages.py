@@ -76,8 +76,8 @@ def test_what_one_player_sees(client, mini):
 
 def test_declarers_options_can_each_be_tried_on_the_deal(client, mini):
     html = page(client)
-    assert "Require a lead of hearts" in html and "Forbid a lead of hearts" in html
-    assert "No restriction: the card stays" in html
+    assert "Require a heart lead" in html and "Forbid a heart lead" in html
+    assert "No lead restriction (the penalty card stays)" in html
     forbid = page(client, option=1)
     assert 'class="option chosen"' in forbid
     assert "Lead restriction" in forbid and "hearts forbidden" in forbid
