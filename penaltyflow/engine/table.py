@@ -955,6 +955,11 @@ class Table:
                 if self.major_mask >> c & 1:
                     if seat == owner and self.legal_mask() == 1 << c:
                         out.append(f"{_name(owner)} must play {_c(c)} now (Law 50D1(a)).")
+                    elif seat == owner and self.designated[owner] not in (-1, c):
+                        out.append(
+                            f"Declarer designated {_c(self.designated[owner])}, so {_c(c)} stays "
+                            "face up for a later opportunity (Law 51A)."
+                        )
                     elif seat == owner and self.trick:
                         out.append(
                             f"{_name(owner)} must follow suit or obey a restriction first; {_c(c)} "
