@@ -520,13 +520,21 @@ class Table:
         if kind in ("opening_lead", "defender_lead", "declarer_lead"):
             can_accept = any(o["decide"] == "accept" for o in p.options)
             irregular = p.offender
+            proper_lead = seat == p.proper and (seat & 1) != (irregular & 1)
+            led = SUIT_MASK[p.card // 13]
+            if proper_lead and self.hands[seat] & led and not (1 << card) & led:
+                # The proper leader is also next in rotation, but his card does not follow
+                # the irregular lead though he could: it is his proper lead (53B), no revoke.
+                self._withdraw_irregular_lead(law="53B")
+                self._settle_then_play(seat, card)
+                return
             if seat == (irregular + 1) & 3 and can_accept:
                 # 53A: a play from the hand next in rotation accepts the lead.
                 law = "54B" if kind == "opening_lead" else "53A"
                 self._accept_lead(by_play=True, law=law)
                 self._settle_then_play(seat, card)
                 return
-            if seat == p.proper and (seat & 1) != (irregular & 1):
+            if proper_lead:
                 # 53B: the proper leader, an opponent of the offender, makes his proper lead.
                 self._withdraw_irregular_lead(law="53B")
                 self._settle_then_play(seat, card)

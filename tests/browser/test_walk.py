@@ -60,7 +60,7 @@ def test_a_learner_steps_from_law_56_into_law_50d2_with_htmx(site, page):
     assert page.evaluate("window.sameDocument === undefined")  # the jump to Law 50 reloads
     page.evaluate("window.sameDocument = true")
     expect(page.locator("#step h1")).to_have_text("What does declarer choose?")
-    expect(page.locator("#step .cite")).to_contain_text("Law 50D2")
+    expect(page.locator("#step > .cite")).to_contain_text("Law 50D2")
     labels = page.locator("#step .choice-label").all_inner_texts()
     assert labels == ["Require the suit", "Forbid the suit", "No restriction"]
     expect(page).to_have_title(re.compile("What does declarer choose"))

@@ -103,3 +103,41 @@ def test_after_an_accepted_opening_lead_out_of_turn_the_second_card_comes_from_d
     out = state([{"play": "D2", "seat": "E"}, {"decide": "accept"}, {"play": "DA"}])
     assert out["current_trick"][1] == {"seat": "S", "card": "DA"}
     assert out["to_play"] == "W"
+
+
+def test_a_proper_leader_next_in_rotation_who_does_not_follow_makes_his_proper_lead():
+    """53B: South won trick 1 and should lead; East leads the ♣J out of turn. South, next in
+    rotation and the proper leader, plays the ♦A though he holds clubs: that is his proper
+    lead, not a revoke, and East's ♣J becomes a major penalty card."""
+    from penaltyflow.engine.scenario import replay
+
+    deal = "N:J764.753.KJ92.Q8 A95.J98.765.JT94 KQ3.AK4.AQ84.K52 T82.QT62.T3.A763"
+    events = [
+        {"play": "H2", "seat": "W"},
+        {"play": "H3"},
+        {"play": "HJ"},
+        {"play": "HA"},
+        {"play": "CJ", "seat": "E"},
+        {"play": "DA", "seat": "S"},
+    ]
+    state = replay({"deal": deal, "contract": "3NT", "declarer": "S", "events": events}).to_json()
+    assert state["current_trick"] == [{"seat": "S", "card": "DA"}]
+    assert state["penalty_cards"] == [{"seat": "E", "card": "CJ", "kind": "major"}]
+    assert state["to_play"] == "W"
+
+
+def test_the_next_hand_following_suit_accepts_the_lead_out_of_turn():
+    from penaltyflow.engine.scenario import replay
+
+    deal = "N:J764.753.KJ92.Q8 A95.J98.765.JT94 KQ3.AK4.AQ84.K52 T82.QT62.T3.A763"
+    events = [
+        {"play": "H2", "seat": "W"},
+        {"play": "H3"},
+        {"play": "HJ"},
+        {"play": "HA"},
+        {"play": "CJ", "seat": "E"},
+        {"play": "C2", "seat": "S"},
+    ]
+    state = replay({"deal": deal, "contract": "3NT", "declarer": "S", "events": events}).to_json()
+    assert state["current_trick"] == [{"seat": "E", "card": "CJ"}, {"seat": "S", "card": "C2"}]
+    assert state["penalty_cards"] == []
