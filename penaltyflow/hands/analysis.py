@@ -88,7 +88,10 @@ def option_label(option: dict, table: Table) -> str:
     if decide == "spread":
         return "Spread his hand and become dummy"
     if decide == "no_restriction":
-        return "No lead restriction (the penalty card stays)"
+        several = table.pending is not None and table.pending.offender >= 0 and (
+            table.pen_mask[table.pending.offender].bit_count() > 1
+        )
+        return f"No lead restriction (the penalty card{'s stay' if several else ' stays'})"
     if decide == "designate":
         return f"Designate the {card_accessible_name(option['card'])}"
     if decide in ("highest", "lowest"):
@@ -100,6 +103,8 @@ def option_label(option: dict, table: Table) -> str:
     if decide == "require":
         return f"Require a {_suits_words(suit)} lead"
     if decide == "forbid":
+        if len(suit) > 1:
+            return f"Forbid {_suits_words(suit, ' and ')} leads"
         return f"Forbid a {_suits_words(suit)} lead"
     return decide
 
