@@ -62,6 +62,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "penaltyflow.flowcharts.middleware.HtmxErrorPages",
 ]
 
 ROOT_URLCONF = "penaltyflow.urls"

@@ -109,10 +109,10 @@ def fresh_page_cache():
     """Each test's database starts anew, so must the pages built from it."""
     from django.core.cache import cache
 
-    from penaltyflow.flowcharts.pagecache import content_changed
+    from penaltyflow.flowcharts.pagecache import forget_stamp
 
     cache.clear()
-    content_changed()
+    forget_stamp()
 
 
 @pytest.fixture

@@ -9,6 +9,8 @@ from dataclasses import replace
 from django import forms
 from django.contrib import admin
 
+from penaltyflow.hands.models import Example
+
 from .graph import ChartGraph, ChoiceSpec, NodeSpec, validate
 from .models import Choice, Flowchart, Node
 
@@ -104,6 +106,12 @@ class NodeFormSet(forms.BaseInlineFormSet):
         _raise_if_invalid(ChartGraph(chart.slug, specs))
 
 
+def _node_field(db_field, kwargs: dict) -> None:
+    """Node drop-downs name each node by its chart: read the charts in the same query."""
+    if db_field.name in ("jump_node", "target"):
+        kwargs.setdefault("queryset", Node.objects.select_related("chart").order_by("chart", "key"))
+
+
 class ChoiceInline(admin.TabularInline):
     model = Choice
     fk_name = "source"
@@ -116,7 +124,10 @@ class ChoiceInline(admin.TabularInline):
             # Only nodes of the same chart: a choice never leaves its chart.
             node_id = request.resolver_match.kwargs.get("object_id")
             chart_id = Node.objects.filter(pk=node_id).values_list("chart_id", flat=True).first()
-            kwargs["queryset"] = Node.objects.filter(chart_id=chart_id).order_by("key")
+            kwargs["queryset"] = (
+                Node.objects.filter(chart_id=chart_id).select_related("chart").order_by("key")
+            )
+        _node_field(db_field, kwargs)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
@@ -128,6 +139,10 @@ class NodeInline(admin.StackedInline):
     extra = 0
     show_change_link = True
 
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        _node_field(db_field, kwargs)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
 
 @admin.register(Flowchart)
 class FlowchartAdmin(admin.ModelAdmin):
@@ -137,9 +152,12 @@ class FlowchartAdmin(admin.ModelAdmin):
     fields = ("slug", "title", "laws", "summary", "edition", "order", *readonly_fields)
     inlines = [NodeInline]
 
+    def has_add_permission(self, request) -> bool:
+        return False  # a chart starts life as a content file (content/README.md)
+
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        form.instance.refresh_rendering()
+        Flowchart.refresh_all()
 
 
 @admin.register(Node)
@@ -163,6 +181,24 @@ class NodeAdmin(admin.ModelAdmin):
     def get_readonly_fields(self, request, obj=None):
         return ("chart",) if obj else ()
 
+    def has_add_permission(self, request) -> bool:
+        return False  # new steps come with their arrows, in the chart's content file
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False  # delete a step from its chart's page, where the whole chart is checked
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        _node_field(db_field, kwargs)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def save_formset(self, request, form, formset, change):
+        # A choice that now leads elsewhere no longer has the hand that showed its old branch.
+        retargeted = [
+            f.instance.pk for f in formset.forms if f.instance.pk and "target" in f.changed_data
+        ]
+        super().save_formset(request, form, formset, change)
+        Example.objects.filter(choice__in=retargeted).delete()
+
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        form.instance.chart.refresh_rendering()
+        Flowchart.refresh_all()

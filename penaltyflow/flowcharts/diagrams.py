@@ -1,6 +1,7 @@
 """Charts to Graphviz: models to plain graph data, data to DOT, DOT to SVG and PDF.
 
-`graphviz.Digraph` quotes every label, so nothing a teacher writes can break
+`graphviz.Digraph` quotes every label, and `nohtml` keeps a label in angle
+brackets from being read as Graphviz HTML, so nothing a teacher writes can break
 the DOT. Nodes and edges are sorted so the same chart always gives the same DOT.
 """
 
@@ -71,17 +72,20 @@ def build_digraph(graph: ChartGraph, titles: dict[str, str] | None = None) -> gr
             tooltip += f" ({node.citations})"
         dot.node(
             node.key,
-            label=label,
+            label=graphviz.nohtml(label),  # "<...>" would be read as a Graphviz HTML label
             id=dom_id(node.key),
             href=reverse("flowcharts:step", args=[graph.slug, node.key]),
             target="_top",
-            tooltip=tooltip,
+            tooltip=graphviz.nohtml(tooltip),
             **{"class": f"kind-{node.kind}"},
             **STYLE.get(node.kind, {}),
         )
     for node in sorted(graph.nodes, key=lambda n: n.key):
         for choice in sorted(node.choices, key=lambda c: c.to):
-            attrs = {"id": edge_id(node.key, choice.to), "label": _wrap(choice.label, 20)}
+            attrs = {
+                "id": edge_id(node.key, choice.to),
+                "label": graphviz.nohtml(_wrap(choice.label, 20)),
+            }
             if choice.loop:
                 attrs |= {"style": "dashed", "constraint": "false"}
             dot.edge(node.key, choice.to, **attrs)
@@ -129,11 +133,11 @@ def build_overview(
     for slug, title, laws in sorted(charts):
         dot.node(
             slug,
-            label=f"Law {laws}\\n{_wrap(title, 22)}",
+            label=graphviz.nohtml(f"Law {laws}\\n{_wrap(title, 22)}"),
             id=f"chart-{slug}",
             href=reverse("flowcharts:chart", args=[slug]),
             target="_top",
-            tooltip=f"Law {laws}: {title}",
+            tooltip=graphviz.nohtml(f"Law {laws}: {title}"),
         )
     for source, target in sorted(jumps):
         if source != target:

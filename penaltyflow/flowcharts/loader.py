@@ -7,6 +7,7 @@ so a bad file leaves the database as it was.
 
 import functools
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -63,7 +64,39 @@ def _text(value, path: Path, node: str | None, name: str, required: bool = True)
     text = str(value).strip()
     if required and not text:
         raise ContentError(f"{_where(path, node)}: '{name}' is empty")
-    return text
+    return _checked(text, path, node, name)
+
+
+_SLUG = re.compile(r"[a-z0-9][a-z0-9_-]*")
+# The longest text each field may hold (the model's max_length): PostgreSQL enforces it.
+LIMITS = {
+    "slug": 50,
+    "title": 200,
+    "laws": 50,
+    "edition": 10,
+    "key": 50,
+    "label": 120,
+    "cite": 200,
+    "choice label": 120,
+}
+
+
+def _checked(value: str, path: Path, node: str | None, name: str) -> str:
+    if (
+        name in ("slug", "key", "jump", "jump_to", "choice 'to'")
+        and value
+        and not (_SLUG.fullmatch(value))
+    ):
+        raise ContentError(
+            f"{_where(path, node)}: '{name}' {value!r} may hold only lower-case letters, "
+            "digits, - and _ (it goes in URLs)"
+        )
+    if name in LIMITS and len(value) > LIMITS[name]:
+        raise ContentError(
+            f"{_where(path, node)}: '{name}' is {len(value)} characters long; "
+            f"at most {LIMITS[name]}"
+        )
+    return value
 
 
 def read_chart_file(path: Path) -> ChartFile:
@@ -118,7 +151,7 @@ def read_chart_file(path: Path) -> ChartFile:
             choices.append(
                 ChoiceSpec(
                     label=label,
-                    to=_text(choice.get("to"), path, key, "choice 'to'"),
+                    to=_text(choice.get("to"), path, key, "to"),
                     loop=loop,
                     example=_example(choice.get("example"), path, f"{key}' choice '{label}"),
                 )
@@ -167,6 +200,17 @@ def check_files(files: list[ChartFile]) -> None:
         for file in files
         for error in validate(file.graph, known)
     ]
+    # Charts not being loaded that jump into these must still land on a node that exists.
+    for slug, key, target, target_key in (
+        Node.objects.filter(jump_chart__slug__in=slugs, jump_node__isnull=False)
+        .exclude(chart__slug__in=slugs)
+        .values_list("chart__slug", "key", "jump_chart__slug", "jump_node__key")
+    ):
+        if target_key not in known[target]:
+            problems.append(
+                f"{slugs[target]}: node '{target_key}' is gone, but chart '{slug}' "
+                f"(node '{key}') jumps to it: load that chart's file too, with its jump changed"
+            )
     for file in files:
         for node in file.graph.nodes:
             examples = [(node.key, node.example)] + [
@@ -259,9 +303,9 @@ def load_charts(paths: list[Path]) -> list[Flowchart]:
                 if example is not None:
                     _save_example(example, choice, owner, analyses)
 
-    for chart in charts.values():
-        chart.refresh_rendering()
-    return list(charts.values())
+    # Charts that jump into these show their titles: they are drawn anew too if need be.
+    Flowchart.refresh_all()
+    return list(Flowchart.objects.filter(slug__in=charts))
 
 
 def _save_example(example, choice, node, analyses: dict) -> Example:

@@ -7,6 +7,7 @@ What must always hold is a database constraint; what needs the whole graph
 import hashlib
 import json
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -69,12 +70,20 @@ class Flowchart(models.Model):
             self.svg = diagrams.render_svg(dot)
             self.pdf = diagrams.render_pdf(dot)
             self.rendered_version = self.version
+        changed = Flowchart.objects.filter(pk=self.pk).exclude(version=self.version).exists()
         Flowchart.objects.filter(pk=self.pk).update(
             version=self.version, svg=self.svg, pdf=self.pdf, rendered_version=self.version
         )
-        from .pagecache import content_changed  # the pages depend on the models, not back
+        if changed:
+            from .pagecache import content_changed  # the pages depend on the models, not back
 
-        content_changed()
+            content_changed()
+
+    @classmethod
+    def refresh_all(cls) -> None:
+        """After any change: every chart whose content (or a jump's title) moved is drawn anew."""
+        for chart in cls.objects.defer("svg", "pdf"):
+            chart.refresh_rendering()
 
     def compute_version(self) -> str:
         """A hash of the chart's content: nodes, choices and the charts they jump to."""
@@ -112,7 +121,18 @@ class Flowchart(models.Model):
             Flowchart.objects.filter(jumps_in__chart=self).values_list("slug", "title").distinct()
         )
         payload = json.dumps(
-            [self.slug, self.title, self.laws, self.edition, nodes, choices, jump_titles, examples],
+            [
+                self.slug,
+                self.title,
+                self.laws,
+                self.summary,
+                self.edition,
+                self.order,
+                nodes,
+                choices,
+                jump_titles,
+                examples,
+            ],
             sort_keys=True,
         )
         return hashlib.sha256(payload.encode()).hexdigest()[:16]
@@ -180,6 +200,12 @@ class Node(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("flowcharts:step", args=[self.chart.slug, self.key])
 
+    def clean(self) -> None:
+        if self.jump_node_id and self.jump_node.chart_id != self.jump_chart_id:
+            raise ValidationError(
+                {"jump_node": "The step it lands on must be a step of the chart it jumps to."}
+            )
+
     @property
     def is_terminal(self) -> bool:
         return self.kind in (self.Kind.OUTCOME, self.Kind.JUMP)
@@ -207,6 +233,15 @@ class Choice(models.Model):
 
     def __str__(self) -> str:
         return f"{self.source} -[{self.label}]-> {self.target.key}"
+
+
+class ContentGeneration(models.Model):
+    """A counter that moves on with every change of content: the key the built pages are kept by."""
+
+    value = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"Content generation {self.value}"
 
 
 class Overview(models.Model):

@@ -88,8 +88,10 @@ def option_label(option: dict, table: Table) -> str:
     if decide == "spread":
         return "Spread his hand and become dummy"
     if decide == "no_restriction":
-        several = table.pending is not None and table.pending.offender >= 0 and (
-            table.pen_mask[table.pending.offender].bit_count() > 1
+        several = (
+            table.pending is not None
+            and table.pending.offender >= 0
+            and (table.pen_mask[table.pending.offender].bit_count() > 1)
         )
         return f"No lead restriction (the penalty card{'s stay' if several else ' stays'})"
     if decide == "designate":

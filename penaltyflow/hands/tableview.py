@@ -6,6 +6,7 @@ any of declarer's options (`option`). Each is a query parameter, checked here:
 anything the example cannot have is a BadRequest (400), never a traceback.
 """
 
+import re
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
@@ -188,7 +189,8 @@ def describe_event(event: dict, table: Table) -> str:
 def _int(value: str | None, lowest: int, highest: int, name: str) -> int | None:
     if value in (None, ""):
         return None
-    if not value.isdigit() or not lowest <= int(value) <= highest:
+    # ASCII digits only: str.isdigit() also takes "²", which int() refuses.
+    if not re.fullmatch(r"[0-9]{1,4}", value) or not lowest <= int(value) <= highest:
         raise BadRequest(f"'{name}' is out of range.")
     return int(value)
 

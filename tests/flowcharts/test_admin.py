@@ -136,3 +136,43 @@ def test_deleting_a_node_others_lead_to_is_refused_on_the_chart_page(client, ali
     data["nodes-2-label"] = "The lead is accepted"
     assert client.post(f"/admin/flowcharts/flowchart/{mini.pk}/change/", data).status_code == 302
     assert mini.nodes.get(key="stands").label == "The lead is accepted"
+
+
+def test_a_jump_cannot_land_on_a_step_of_another_chart(
+    client, alice, mini, good_chart, write_chart
+):
+    (other,) = load_charts([write_chart({**good_chart, "slug": "other"})])
+    good_chart["nodes"][4] = {
+        "key": "major",
+        "kind": "jump",
+        "label": "On",
+        "cite": "Law 56B",
+        "text": "On.",
+        "jump": "other",
+        "jump_to": "major",
+    }
+    (chart,) = load_charts([write_chart(good_chart)])
+    jump = chart.nodes.get(key="major")
+    data = node_form(
+        jump, kind="jump", jump_chart=other.pk, jump_node=chart.nodes.get(key="stands").pk
+    )
+    response = client.post(f"/admin/flowcharts/node/{jump.pk}/change/", data)
+    assert response.status_code == 200
+    assert "must be a step of the chart it jumps to" in response.content.decode()
+
+
+def test_steps_are_not_deleted_one_by_one_behind_the_charts_back(client, alice, mini):
+    node = mini.nodes.get(key="lead")
+    assert (
+        client.post(f"/admin/flowcharts/node/{node.pk}/delete/", {"post": "yes"}).status_code == 403
+    )
+    assert mini.nodes.filter(key="lead").exists()
+
+
+def test_the_chart_edit_page_takes_a_few_queries_whatever_its_size(client, alice, mini):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(f"/admin/flowcharts/flowchart/{mini.pk}/change/").status_code == 200
+    assert len(queries) < 40

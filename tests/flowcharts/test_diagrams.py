@@ -97,3 +97,12 @@ def test_a_chart_is_rendered_once_per_content_version(good_chart, write_chart, m
     chart.refresh_rendering()
     load_charts([write_chart(good_chart)])
     assert calls == []  # unchanged content: `dot` never runs again
+
+
+def test_a_label_in_angle_brackets_is_text_not_graphviz_html():
+    graph = mini()
+    graph.nodes[2] = NodeSpec("stands", "outcome", "<B>The lead stands</B>")
+    dot = build_digraph(graph).source
+    assert 'label="<B>The lead stands</B>"' in dot
+    if shutil.which("dot"):
+        assert "&lt;B&gt;The lead stands&lt;/B&gt;" in render_svg(build_digraph(graph))

@@ -159,3 +159,33 @@ def test_the_projects_own_content_loads(content):
     assert Flowchart.objects.filter(slug__in=["law-50", "law-53", "law-56"]).count() == 3
     for chart in Flowchart.objects.all():
         assert chart.svg and chart.rendered_version == chart.version
+
+
+@pytest.mark.parametrize("key", ["stands.now", "ständs", "Stands", "a" * 51])
+def test_a_key_that_cannot_be_a_url_is_named(good_chart, write_chart, key):
+    good_chart["nodes"][2]["key"] = key
+    good_chart["nodes"][1]["choices"][0]["to"] = key
+    path = write_chart(good_chart)
+    with pytest.raises(ContentError, match=f"{path}: node '[^']+': '(key|to)' "):
+        load_charts([path])
+    assert not Flowchart.objects.exists()
+
+
+def test_loading_one_file_cannot_strand_another_charts_jump(good_chart, write_chart):
+    target = {**good_chart, "slug": "mini-50", "title": "Penalty cards", "laws": "50"}
+    good_chart["nodes"][4] = {
+        "key": "major",
+        "kind": "jump",
+        "label": "On to Law 50",
+        "cite": "Law 56B",
+        "text": "Law 50D applies.",
+        "jump": "mini-50",
+        "jump_to": "major",
+    }
+    load_charts([write_chart(good_chart), write_chart(target)])
+    target["nodes"] = [n for n in target["nodes"] if n["key"] != "major"]
+    target["nodes"][3]["choices"] = [{"label": "Next", "to": "stands"}]
+    path = write_chart(target)
+    with pytest.raises(ContentError, match="node 'major' is gone, but chart 'mini-56'"):
+        load_charts([path])
+    assert Node.objects.filter(chart__slug="mini-50", key="major").exists()

@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 
 from penaltyflow.flowcharts.loader import load_charts
 from penaltyflow.flowcharts.models import Flowchart
-from penaltyflow.flowcharts.pagecache import content_changed
+from penaltyflow.flowcharts.pagecache import forget_stamp
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -164,7 +164,7 @@ def test_a_chart_edited_outside_the_loader_is_rendered_again_once(client, mini):
 def count_queries(client, url, **headers) -> int:
     """Queries to build the page, with nothing kept from an earlier request."""
     cache.clear()
-    content_changed()
+    forget_stamp()
     with CaptureQueriesContext(connection) as queries:
         assert client.get(url, **headers).status_code == 200
     return len(queries)
@@ -222,3 +222,40 @@ def test_the_fragment_and_the_page_are_kept_apart(client, mini):
     assert "<html" in client.get(url).content.decode()
     assert "<html" not in client.get(url, **HTMX).content.decode()
     assert "<html" in client.get(url).content.decode()
+
+
+def test_an_htmx_click_on_a_stale_link_goes_to_the_error_page(client, mini):
+    response = client.get("/charts/mini-56/gone-step/", **HTMX)
+    assert response["HX-Redirect"] == "/charts/mini-56/gone-step/"
+    response = client.get("/charts/mini-56/major/", {"path": "lead.stands"}, **HTMX)
+    assert response["HX-Redirect"] == "/charts/mini-56/major/?path=lead.stands"
+
+
+def test_content_that_goes_back_to_an_earlier_version_is_not_served_stale(
+    client, good_chart, write_chart
+):
+    url = "/charts/mini-56/accept/?path=lead"
+    load_charts([write_chart(good_chart)])
+    assert "Does declarer accept the lead?" in client.get(url).content.decode()
+    edited = {**good_chart, "nodes": [dict(n) for n in good_chart["nodes"]]}
+    edited["nodes"][1]["label"] = "Will declarer accept the lead?"
+    load_charts([write_chart(edited)])
+    assert "Will declarer accept the lead?" in client.get(url).content.decode()
+    load_charts([write_chart(good_chart)])
+    html = client.get(url).content.decode()
+    assert "Does declarer accept the lead?" in html and "Will declarer" not in html
+
+
+def test_query_parameters_the_page_does_not_read_share_its_cached_copy(client, mini):
+    url = "/charts/mini-56/accept/?path=lead"
+    client.get(url)
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url + "&utm_source=newsletter").status_code == 200
+    assert len(queries) == 0
+
+
+def test_a_summary_edit_shows_on_the_home_page(client, good_chart, write_chart):
+    load_charts([write_chart(good_chart)])
+    assert "Declarer accepts the lead" in client.get("/").content.decode()
+    load_charts([write_chart({**good_chart, "summary": "A new summary."})])
+    assert "A new summary." in client.get("/").content.decode()
