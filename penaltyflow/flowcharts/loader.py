@@ -83,7 +83,7 @@ LIMITS = {
 
 def _checked(value: str, path: Path, node: str | None, name: str) -> str:
     if (
-        name in ("slug", "key", "jump", "jump_to", "choice 'to'")
+        name in ("slug", "key", "jump", "jump_to", "to")
         and value
         and not (_SLUG.fullmatch(value))
     ):
