@@ -1,4 +1,4 @@
-"""Scenarios (see /work/shared/scenario-format.md): JSON in, state of play out.
+"""Scenarios (see shared/scenario-format.md beside the repository): JSON in, state of play out.
 
 `replay(data)` builds a `Table` and applies the events one by one; anything that
 cannot be replayed raises `ScenarioError(event, message)` where `event` is the
