@@ -11,7 +11,7 @@ from django.contrib import admin
 
 from penaltyflow.hands.models import Example
 
-from .graph import ChartGraph, ChoiceSpec, NodeSpec, validate
+from .graph import ChartGraph, ChoiceSpec, validate
 from .models import Choice, Flowchart, Node
 
 
@@ -30,19 +30,6 @@ def _raise_if_invalid(graph: ChartGraph) -> None:
     errors = validate(graph, known)
     if errors:
         raise forms.ValidationError([f"The chart would break: {e}" for e in errors])
-
-
-def _spec_from(node: Node, choices: list[ChoiceSpec]) -> NodeSpec:
-    return NodeSpec(
-        key=node.key,
-        kind=node.kind,
-        label=node.label,
-        text=node.text,
-        citations=node.citations,
-        jump=node.jump_chart.slug if node.jump_chart else "",
-        jump_to=node.jump_node.key if node.jump_node else "",
-        choices=choices,
-    )
 
 
 class ChoiceFormSet(forms.BaseInlineFormSet):
@@ -71,7 +58,7 @@ class ChoiceFormSet(forms.BaseInlineFormSet):
             for spec in node.chart.graph().nodes
             if spec.key != old_key
         ]
-        nodes.append(_spec_from(node, [c for _, c in sorted(choices, key=lambda oc: oc[0])]))
+        nodes.append(node.spec([c for _, c in sorted(choices, key=lambda oc: oc[0])]))
         _raise_if_invalid(ChartGraph(node.chart.slug, nodes))
 
 
@@ -102,7 +89,7 @@ class NodeFormSet(forms.BaseInlineFormSet):
         for old, node in nodes:
             kept = current[old].choices if old else []
             choices = [replace(c, to=rename.get(c.to, c.to)) for c in kept if c.to not in deleted]
-            specs.append(_spec_from(node, choices))
+            specs.append(node.spec(choices))
         _raise_if_invalid(ChartGraph(chart.slug, specs))
 
 

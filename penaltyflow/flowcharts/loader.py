@@ -82,11 +82,7 @@ LIMITS = {
 
 
 def _checked(value: str, path: Path, node: str | None, name: str) -> str:
-    if (
-        name in ("slug", "key", "jump", "jump_to", "to")
-        and value
-        and not (_SLUG.fullmatch(value))
-    ):
+    if name in ("slug", "key", "jump", "jump_to", "to") and value and not (_SLUG.fullmatch(value)):
         raise ContentError(
             f"{_where(path, node)}: '{name}' {value!r} may hold only lower-case letters, "
             "digits, - and _ (it goes in URLs)"

@@ -44,19 +44,7 @@ class Flowchart(models.Model):
 
     def graph(self) -> ChartGraph:
         """The chart as plain data, for the validator and the diagram."""
-        nodes = {
-            n.id: NodeSpec(
-                key=n.key,
-                kind=n.kind,
-                label=n.label,
-                text=n.text,
-                citations=n.citations,
-                changes=n.changes,
-                jump=n.jump_chart.slug if n.jump_chart else "",
-                jump_to=n.jump_node.key if n.jump_node else "",
-            )
-            for n in self.nodes.select_related("jump_chart", "jump_node")
-        }
+        nodes = {n.id: n.spec() for n in self.nodes.select_related("jump_chart", "jump_node")}
         for c in Choice.objects.filter(source__chart=self).select_related("target"):
             nodes[c.source_id].choices.append(ChoiceSpec(c.label, c.target.key, c.is_loop))
         return ChartGraph(self.slug, list(nodes.values()))
@@ -199,6 +187,20 @@ class Node(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("flowcharts:step", args=[self.chart.slug, self.key])
+
+    def spec(self, choices: list[ChoiceSpec] | None = None) -> NodeSpec:
+        """The node as plain data (its choices as given, none by default)."""
+        return NodeSpec(
+            key=self.key,
+            kind=self.kind,
+            label=self.label,
+            text=self.text,
+            citations=self.citations,
+            changes=self.changes,
+            jump=self.jump_chart.slug if self.jump_chart else "",
+            jump_to=self.jump_node.key if self.jump_node else "",
+            choices=list(choices or []),
+        )
 
     def clean(self) -> None:
         if self.jump_node_id and self.jump_node.chart_id != self.jump_chart_id:
