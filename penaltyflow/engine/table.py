@@ -307,14 +307,17 @@ class Table:
 
     # --- moves ---------------------------------------------------------------
 
+    def _check_holds(self, seat: int, card: int) -> None:
+        if self.finished:
+            raise EngineError("Play is over: all 13 tricks have been played.")
+        if not self.hands[seat] >> card & 1:
+            raise EngineError(f"{_name(seat)} does not hold {_c(card)}.")
+
     def play(self, seat: int, card: int) -> None:
         """`seat` leads or plays `card` (dummy's cards are written with dummy's seat)."""
         self._begin_move()
         try:
-            if self.finished:
-                raise EngineError("Play is over: all 13 tricks have been played.")
-            if not self.hands[seat] >> card & 1:
-                raise EngineError(f"{_name(seat)} does not hold {_c(card)}.")
+            self._check_holds(seat, card)
             if self.pending is not None:
                 self._play_while_pending(seat, card)
             elif seat == self.to_play:
@@ -666,10 +669,7 @@ class Table:
         """A card exposed other than by a play: dropped, shown, or named as held (Law 49)."""
         self._begin_move()
         try:
-            if self.finished:
-                raise EngineError("Play is over: all 13 tricks have been played.")
-            if not self.hands[seat] >> card & 1:
-                raise EngineError(f"{_name(seat)} does not hold {_c(card)}.")
+            self._check_holds(seat, card)
             if not self.is_defender(seat):
                 who = "Dummy" if seat == self.dummy else "Declarer"
                 self._note(

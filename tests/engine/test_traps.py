@@ -105,39 +105,30 @@ def test_after_an_accepted_opening_lead_out_of_turn_the_second_card_comes_from_d
     assert out["to_play"] == "W"
 
 
-def test_a_proper_leader_next_in_rotation_who_does_not_follow_makes_his_proper_lead():
-    """53B: South won trick 1 and should lead; East leads the ♣J out of turn. South, next in
-    rotation and the proper leader, plays the ♦A though he holds clubs: that is his proper
-    lead, not a revoke, and East's ♣J becomes a major penalty card."""
+def after_east_leads_the_club_jack_out_of_turn(*events: dict) -> dict:
+    """3NT by South: South won trick 1 with the ♥A and should lead; East leads the ♣J."""
     from penaltyflow.engine.scenario import replay
 
-    deal = "N:J764.753.KJ92.Q8 A95.J98.765.JT94 KQ3.AK4.AQ84.K52 T82.QT62.T3.A763"
-    events = [
-        {"play": "H2", "seat": "W"},
-        {"play": "H3"},
-        {"play": "HJ"},
-        {"play": "HA"},
-        {"play": "CJ", "seat": "E"},
-        {"play": "DA", "seat": "S"},
-    ]
-    state = replay({"deal": deal, "contract": "3NT", "declarer": "S", "events": events}).to_json()
+    trick_one = [{"play": "H2", "seat": "W"}, {"play": "H3"}, {"play": "HJ"}, {"play": "HA"}]
+    scenario = {
+        "deal": "N:J764.753.KJ92.Q8 A95.J98.765.JT94 KQ3.AK4.AQ84.K52 T82.QT62.T3.A763",
+        "contract": "3NT",
+        "declarer": "S",
+        "events": trick_one + [{"play": "CJ", "seat": "E"}, *events],
+    }
+    return replay(scenario).to_json()
+
+
+def test_a_proper_leader_next_in_rotation_who_does_not_follow_makes_his_proper_lead():
+    """53B: South, next in rotation and the proper leader, plays the ♦A though he holds
+    clubs: that is his proper lead, not a revoke, and East's ♣J becomes a major penalty card."""
+    state = after_east_leads_the_club_jack_out_of_turn({"play": "DA", "seat": "S"})
     assert state["current_trick"] == [{"seat": "S", "card": "DA"}]
     assert state["penalty_cards"] == [{"seat": "E", "card": "CJ", "kind": "major"}]
     assert state["to_play"] == "W"
 
 
 def test_the_next_hand_following_suit_accepts_the_lead_out_of_turn():
-    from penaltyflow.engine.scenario import replay
-
-    deal = "N:J764.753.KJ92.Q8 A95.J98.765.JT94 KQ3.AK4.AQ84.K52 T82.QT62.T3.A763"
-    events = [
-        {"play": "H2", "seat": "W"},
-        {"play": "H3"},
-        {"play": "HJ"},
-        {"play": "HA"},
-        {"play": "CJ", "seat": "E"},
-        {"play": "C2", "seat": "S"},
-    ]
-    state = replay({"deal": deal, "contract": "3NT", "declarer": "S", "events": events}).to_json()
+    state = after_east_leads_the_club_jack_out_of_turn({"play": "C2", "seat": "S"})
     assert state["current_trick"] == [{"seat": "E", "card": "CJ"}, {"seat": "S", "card": "C2"}]
     assert state["penalty_cards"] == []

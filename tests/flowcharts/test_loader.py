@@ -9,6 +9,19 @@ from penaltyflow.flowcharts.models import Choice, Flowchart, Node
 pytestmark = pytest.mark.django_db
 
 
+def jump_to(chart: str, key: str) -> dict:
+    """The mini chart's last step, made a jump into `chart` landing on `key`."""
+    return {
+        "key": "major",
+        "kind": "jump",
+        "label": "On to Law 50",
+        "cite": "Law 56B",
+        "text": "Law 50D applies.",
+        "jump": chart,
+        "jump_to": key,
+    }
+
+
 def snapshot():
     return (
         list(Flowchart.objects.values_list("slug", "title", "version")),
@@ -109,15 +122,7 @@ def test_a_bad_file_leaves_the_database_as_it_was(good_chart, write_chart):
 def test_a_failure_while_writing_rolls_everything_back(good_chart, write_chart):
     """Even past validation (here, a jump into a chart deleted meanwhile), nothing stays."""
     before = snapshot()
-    good_chart["nodes"][4] = {
-        "key": "major",
-        "kind": "jump",
-        "label": "On to Law 50",
-        "cite": "Law 56B",
-        "text": "Law 50D applies.",
-        "jump": "mini-56",
-        "jump_to": "no-such-node",
-    }
+    good_chart["nodes"][4] = jump_to("mini-56", "no-such-node")
     with pytest.raises(ContentError, match="node 'major': it jumps to 'mini-56/no-such-node'"):
         load_charts([write_chart(good_chart)])
     assert snapshot() == before
@@ -125,15 +130,7 @@ def test_a_failure_while_writing_rolls_everything_back(good_chart, write_chart):
 
 def test_charts_that_jump_to_each_other_load_together(good_chart, write_chart):
     target = {**good_chart, "slug": "mini-50", "title": "Penalty cards", "laws": "50"}
-    good_chart["nodes"][4] = {
-        "key": "major",
-        "kind": "jump",
-        "label": "On to Law 50",
-        "cite": "Law 56B",
-        "text": "Law 50D applies.",
-        "jump": "mini-50",
-        "jump_to": "major",
-    }
+    good_chart["nodes"][4] = jump_to("mini-50", "major")
     load_charts([write_chart(good_chart), write_chart(target)])
     jump = Node.objects.get(chart__slug="mini-56", key="major")
     assert (jump.jump_chart.slug, jump.jump_node.key) == ("mini-50", "major")
@@ -173,15 +170,7 @@ def test_a_key_that_cannot_be_a_url_is_named(good_chart, write_chart, key):
 
 def test_loading_one_file_cannot_strand_another_charts_jump(good_chart, write_chart):
     target = {**good_chart, "slug": "mini-50", "title": "Penalty cards", "laws": "50"}
-    good_chart["nodes"][4] = {
-        "key": "major",
-        "kind": "jump",
-        "label": "On to Law 50",
-        "cite": "Law 56B",
-        "text": "Law 50D applies.",
-        "jump": "mini-50",
-        "jump_to": "major",
-    }
+    good_chart["nodes"][4] = jump_to("mini-50", "major")
     load_charts([write_chart(good_chart), write_chart(target)])
     target["nodes"] = [n for n in target["nodes"] if n["key"] != "major"]
     target["nodes"][3]["choices"] = [{"label": "Next", "to": "stands"}]
