@@ -26,11 +26,11 @@ setup: $(VENV)/.installed
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) manage.py loadcharts
 
-# Serve on SQLite with gunicorn (static files through WhiteNoise, no internet needed).
+# Serve on SQLite with Granian (slow clients cost a socket, not a worker; static
+# files through WhiteNoise, no internet needed). manage.py serve checks the database first.
 run: setup
-	@echo "PenaltyFlow on http://$(HOST):$(PORT)/"
 	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-$(if $(filter 127.0.0.1 localhost,$(HOST)),localhost$(comma)127.0.0.1,*)}" \
-	  $(VENV)/bin/gunicorn penaltyflow.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile -
+	  $(PY) manage.py serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --access-log
 
 test: setup $(VENV)/.installed-dev
 	scripts/need-system-packages chromium:chromium

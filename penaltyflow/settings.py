@@ -6,6 +6,7 @@ machine is not enough, DATABASE_URL=postgres://...
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -28,7 +29,7 @@ def _secret_key() -> str:
         return key
     path = VAR_DIR / "secret_key"
     if not path.exists():
-        VAR_DIR.mkdir(parents=True, exist_ok=True)
+        VAR_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)
         path.write_text(secrets.token_urlsafe(50))
         path.chmod(0o600)
     return path.read_text().strip()
@@ -50,6 +51,8 @@ INSTALLED_APPS = [
     "template_partials",
     "penaltyflow.flowcharts",
     "penaltyflow.hands",
+    "penaltyflow.ops",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -63,6 +66,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "penaltyflow.flowcharts.middleware.HtmxErrorPages",
+    "csp.middleware.CSPMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 
 ROOT_URLCONF = "penaltyflow.urls"
@@ -88,13 +93,25 @@ DATABASES = {
         default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}", conn_max_age=600
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # WAL: readers never wait for a writer. IMMEDIATE: a transaction takes the write
+    # lock when it starts, so two writers queue (for up to `timeout` seconds) instead
+    # of one failing half-way. The file is kept owner-only (penaltyflow/ops/database.py).
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 30,
+    }
 # Built pages, kept per content version (penaltyflow/flowcharts/pagecache.py); each
-# worker keeps its own. Set CACHE_URL-style backends here if a shared cache is wanted.
+# worker keeps its own, bounded by bytes (PAGE_CACHE_MB) so a crawl cannot grow it.
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "BACKEND": "penaltyflow.ops.cache.ByteBoundedLocMemCache",
         "TIMEOUT": None,
-        "OPTIONS": {"MAX_ENTRIES": 5000},
+        "OPTIONS": {
+            "MAX_ENTRIES": 20000,
+            "MAX_BYTES": int(os.environ.get("PAGE_CACHE_MB", "48")) * 2**20,
+        },
     }
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -109,7 +126,8 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", VAR_DIR / "staticfiles"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    # Hashed names, so WhiteNoise caches them for a year (penaltyflow/ops/storage.py).
+    "staticfiles": {"BACKEND": "penaltyflow.ops.storage.StaticFiles"},
 }
 WHITENOISE_USE_FINDERS = True  # serve from static/ even before collectstatic
 
@@ -119,15 +137,54 @@ CONTENT_DIR = Path(os.environ.get("PENALTYFLOW_CONTENT_DIR", BASE_DIR / "content
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 if env_bool("HTTPS", False):
+    if "*" in ALLOWED_HOSTS:
+        # The redirect to https:// names the request's Host: only hosts we know.
+        from django.core.exceptions import ImproperlyConfigured
+
+        raise ImproperlyConfigured("HTTPS=1 needs ALLOWED_HOSTS set to the site's names, not *")
     SECURE_SSL_REDIRECT = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = 3600
+    SECURE_HSTS_SECONDS = 365 * 24 * 3600
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", False)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Content-Security-Policy (django-csp): everything from this site only; no inline
+# script or style anywhere (htmx's own indicator style is off: see base.html).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "object-src": ["'none'"],
+    }
+}
+
+# Sign-in throttling (django-axes), for every sign-in that passes its request: the
+# admin's and /accounts/login/. Locked: that user name from that address, so the
+# right password from another device still works.
+AUTHENTICATION_BACKENDS = [
+    "penaltyflow.ops.auth.SignInThrottle",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("SIGNIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("SIGNIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "ops/locked_out.html"
+AXES_VERBOSE = False
+# Behind a proxy, the client's address comes from X-Forwarded-For (set PROXY_COUNT).
+if proxies := int(os.environ.get("PROXY_COUNT", "0")):
+    AXES_IPWARE_PROXY_COUNT = proxies
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"no_4xx_traceback": {"()": "penaltyflow.ops.logs.NoTracebackForClientErrors"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["no_4xx_traceback"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

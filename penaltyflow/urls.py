@@ -1,7 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from penaltyflow.ops import views as ops
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("healthz", ops.healthz, name="healthz"),
+    path("robots.txt", ops.robots_txt, name="robots_txt"),
     path("", include("penaltyflow.flowcharts.urls")),
 ]
+handler400 = "penaltyflow.ops.views.bad_request"

@@ -166,6 +166,12 @@ class StepPath:
         return step_url(node.jump_chart.slug, key, [])
 
     @property
+    def highlight_url(self) -> str:
+        """The stylesheet with highlight_css: a file, as the Content-Security-Policy wants."""
+        url = reverse("flowcharts:step_css", args=[self.chart.slug, self.node.key])
+        return f"{url}?{urlencode({'path': SEPARATOR.join(self.keys)})}" if self.keys else url
+
+    @property
     def highlight_css(self) -> str:
         """CSS that marks the path taken and the current node on the inlined diagram."""
         walk = self.keys + [self.node.key]

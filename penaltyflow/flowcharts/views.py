@@ -59,6 +59,15 @@ def step(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 
 
 @require_safe
+@cached_by_content
+def step_css(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    """The diagram's marks for this step and path (a stylesheet: no inline style)."""
+    node = get_object_or_404(Node.objects.select_related("chart"), chart__slug=slug, key=key)
+    path = StepPath.for_node(node, request.GET.get("path"))  # 400 if tampered with
+    return HttpResponse(path.highlight_css, content_type="text/css; charset=utf-8")
+
+
+@require_safe
 def chart_svg(request: HttpRequest, slug: str) -> HttpResponse:
     chart = _chart_with_diagram(slug)
     response = HttpResponse(chart.svg, content_type="image/svg+xml")

@@ -1,5 +1,8 @@
 """Every page through the test client: as a full page, and as the htmx fragment."""
 
+import re
+from html import unescape as html_unescape
+
 import pytest
 from django.core.cache import cache
 from django.db import connection
@@ -65,8 +68,16 @@ def test_a_step_page_teaches_cites_and_offers_the_choices(client, mini):
     assert 'hx-get="/charts/mini-56/retract/?path=lead.accept"' in html
     assert 'hx-push-url="true"' in html
     assert '<svg class="chart-svg"' in html  # the whole page, with the diagram
-    assert "#node-accept :is(polygon, path, ellipse) { stroke: var(--current)" in html
-    assert "#edge-lead--accept path" in html
+    # The diagram's marks come as a stylesheet (no inline style: the CSP forbids it).
+    link = 'id="path-highlight" href="/charts/mini-56/accept/path.css?path=lead"'
+    assert f'<link rel="stylesheet" {link}>' in html
+    css = client.get("/charts/mini-56/accept/path.css?path=lead")
+    assert css["Content-Type"].startswith("text/css")
+    assert (
+        "#node-accept :is(polygon, path, ellipse) { stroke: var(--current)" in css.content.decode()
+    )
+    assert "#edge-lead--accept path" in css.content.decode()
+    assert client.get("/charts/mini-56/accept/path.css?path=stands").status_code == 400
 
 
 def test_an_htmx_request_gets_only_the_step(client, mini):
@@ -88,7 +99,9 @@ def test_a_history_restore_gets_the_whole_page(client, mini):
 
 def test_a_step_without_a_path_shows_the_shortest_way_there(client, mini):
     html = client.get("/charts/mini-56/major/").content.decode()
-    assert "#edge-accept--retract path" in html and "#edge-retract--major path" in html
+    css_url = re.search(r'id="path-highlight" href="([^"]+)"', html).group(1)
+    css = client.get(html_unescape(css_url)).content.decode()
+    assert "#edge-accept--retract path" in css and "#edge-retract--major path" in css
     back = "/charts/mini-56/retract/?path=lead.accept"
     assert f'href="{back}" hx-get="{back}">← One step back' in html
 
