@@ -79,7 +79,30 @@ def parse_example(raw) -> ExampleSpec:
             f"unknown 'shows' field(s) {', '.join(sorted(map(str, unknown)))} "
             f"(use {', '.join(SHOWS)})"
         )
+    for key, value in shows.items():
+        _check_shape(key, value)
     return ExampleSpec(story.strip(), scenario, shows)
+
+
+# The 'shows' fields that are lists of mappings, and the fields each entry needs.
+ENTRY_FIELDS = {"penalty_cards": ("seat", "card", "kind"), "current_trick": ("seat", "card")}
+LIST_FIELDS = ("legal", "pending")
+
+
+def _check_shape(key: str, value) -> None:
+    """A 'shows' field of the wrong shape is named, not skipped or left to a traceback."""
+    if key in ENTRY_FIELDS:
+        fields = ENTRY_FIELDS[key]
+        entries_ok = isinstance(value, list) and all(
+            isinstance(entry, dict) and all(name in entry for name in fields) for entry in value
+        )
+        if not entries_ok:
+            example = ", ".join(f"{name}: ..." for name in fields)
+            raise ExampleError(
+                f"'shows' {key} must be a list of entries like {{{example}}}, not {value!r}"
+            )
+    elif key in LIST_FIELDS and value is not None and not isinstance(value, list):
+        raise ExampleError(f"'shows' {key} must be a list, not {value!r}")
 
 
 def _normal(key: str, value, state: dict):

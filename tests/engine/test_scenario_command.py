@@ -70,6 +70,9 @@ def test_the_command_reads_a_file(tmp_path):
         b"",
         b"[]",
         json.dumps(scenario([{"play": "SA", "seat": "E"}])).encode(),
+        # A lone surrogate is valid JSON but cannot be written as UTF-8 when echoed back.
+        json.dumps(scenario([{"decide": "\ud800"}])).encode(),
+        json.dumps(scenario([{"play": "\udfff", "seat": "E"}])).encode(),
     ],
 )
 def test_the_command_exits_1_with_only_the_json_error_and_no_traceback(raw):

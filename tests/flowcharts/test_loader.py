@@ -178,3 +178,26 @@ def test_loading_one_file_cannot_strand_another_charts_jump(good_chart, write_ch
     with pytest.raises(ContentError, match="node 'major' is gone, but chart 'mini-56'"):
         load_charts([path])
     assert Node.objects.filter(chart__slug="mini-50", key="major").exists()
+
+
+@pytest.mark.parametrize(
+    "penalty_cards",
+    [5, [["W", "H4", "major"]], [{"seat": "W", "card": "H4"}], "W H4 major"],
+    ids=["a number", "lists, not entries", "an entry without its kind", "a string"],
+)
+def test_a_shows_field_of_the_wrong_shape_is_named(good_chart, write_chart, penalty_cards):
+    good_chart["nodes"][1]["choices"][1]["example"]["shows"]["penalty_cards"] = penalty_cards
+    path = write_chart(good_chart)
+    with pytest.raises(
+        ContentError,
+        match=f"{path}: node 'accept' choice 'No': 'shows' penalty_cards must be a list of entries",
+    ):
+        load_charts([path])
+    assert not Flowchart.objects.exists()
+
+
+def test_a_legal_list_that_is_not_a_list_is_named(good_chart, write_chart):
+    good_chart["nodes"][1]["choices"][0]["example"]["shows"]["legal"] = 5
+    path = write_chart(good_chart)
+    with pytest.raises(ContentError, match="choice 'Yes': 'shows' legal must be a list, not 5"):
+        load_charts([path])

@@ -5,6 +5,7 @@ never raises. Exit status 0 with the state, or 1 with only the JSON error on
 standard output. The database is never touched.
 """
 
+import json
 import sys
 
 from django.core.management.base import BaseCommand
@@ -33,7 +34,12 @@ class Command(BaseCommand):
             status, out = 1, ScenarioError(None, f"Cannot read {path}: {exc.strerror}.").to_json()
         else:
             status, out = run(raw)
-        self.stdout.write(dumps(out))
+        text = dumps(out)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate echoed back from the input
+            text = json.dumps(out, indent=2)  # escaped as \ud800: still the same JSON
+        self.stdout.write(text)
         if status:
             self.stdout.flush()
             raise SystemExit(status)
