@@ -1,6 +1,7 @@
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django_htmx.http import HttpResponseClientRedirect
 
 
@@ -22,6 +23,8 @@ class HtmxErrorPages:
             and not request.htmx.history_restore_request
             and response.status_code in (400, 404)
             and request.method == "GET"
+            # never an address another site could be read from: //evil.example/
+            and url_has_allowed_host_and_scheme(request.get_full_path(), allowed_hosts=None)
         ):
             return HttpResponseClientRedirect(request.get_full_path())
         return response

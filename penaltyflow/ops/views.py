@@ -1,5 +1,5 @@
 from django.core.exceptions import DisallowedHost
-from django.db import DatabaseError, connection
+from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
@@ -29,16 +29,20 @@ def robots_txt(request: HttpRequest) -> HttpResponse:
 @never_cache
 @require_safe
 def healthz(request: HttpRequest) -> HttpResponse:
-    """200 when the database answers a query, 503 otherwise: for a load balancer."""
+    """200 when the database answers with the charts, 503 otherwise: for a load balancer."""
+    from penaltyflow.flowcharts.models import Flowchart
+
     try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-            cursor.fetchone()
+        loaded = Flowchart.objects.only("pk").exists()
     except DatabaseError:
-        return HttpResponse(
-            "database unavailable\n", status=503, content_type="text/plain; charset=utf-8"
-        )
-    return HttpResponse("ok\n", content_type="text/plain; charset=utf-8")
+        return _plain("the database does not answer\n", status=503)
+    if not loaded:
+        return _plain("no charts are loaded\n", status=503)
+    return _plain("ok\n")
+
+
+def _plain(text: str, status: int = 200) -> HttpResponse:
+    return HttpResponse(text, status=status, content_type="text/plain; charset=utf-8")
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -244,6 +244,14 @@ def test_an_htmx_click_on_a_stale_link_goes_to_the_error_page(client, mini):
     assert response["HX-Redirect"] == "/charts/mini-56/major/?path=lead.stands"
 
 
+@pytest.mark.parametrize("path", ["//evil.example/", "//evil.example/charts/"])
+def test_an_htmx_error_never_redirects_to_another_site(client, path):
+    # The test client would read //host/ as a host, so the raw path is given as the server has it.
+    response = client.get("/", PATH_INFO=path, **HTMX)
+    assert response.status_code == 404
+    assert "HX-Redirect" not in response
+
+
 def test_content_that_goes_back_to_an_earlier_version_is_not_served_stale(
     client, good_chart, write_chart
 ):

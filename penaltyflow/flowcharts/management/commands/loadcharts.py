@@ -2,6 +2,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.db import OperationalError
 
 from penaltyflow.flowcharts.loader import ContentError, load_charts
 
@@ -25,5 +26,12 @@ class Command(BaseCommand):
             charts = load_charts(paths)
         except ContentError as exc:
             raise CommandError(f"Nothing was loaded.\n{exc}") from None
+        except OperationalError as exc:  # SQLite: another writer kept the lock past the timeout
+            if "locked" not in str(exc):
+                raise
+            raise CommandError(
+                "Nothing was loaded: the database stayed busy with another write "
+                "(another loadcharts?). Run it again when that has finished."
+            ) from None
         for chart in charts if options["verbosity"] else ():
             self.stdout.write(f"{chart.slug}: {chart.nodes.count()} nodes, version {chart.version}")
