@@ -100,7 +100,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
-        "timeout": 30,
+        "timeout": int(os.environ.get("SQLITE_BUSY_SECONDS", "30")),
     }
 # Built pages, kept per content version (penaltyflow/flowcharts/pagecache.py); each
 # worker keeps its own, bounded by bytes (PAGE_CACHE_MB) so a crawl cannot grow it.

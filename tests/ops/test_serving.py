@@ -1,0 +1,109 @@
+"""The server as `make run` starts it (manage.py serve), over real sockets.
+
+The server runs on SQLite in a throwaway folder whatever DATABASE_URL says: what
+is tested here is the HTTP server and the start-up check, not the database.
+"""
+
+import statistics
+import time
+
+import pytest
+import yaml
+
+from bench.serving import (
+    free_port,
+    get,
+    hold_slow_clients,
+    manage,
+    serve,
+    set_up,
+    site_env,
+    stop,
+    timed_gets,
+)
+from tests.conftest import GOOD_CHART
+
+pytestmark = pytest.mark.server
+STEP = "/charts/mini-56/accept/?path=lead"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """A served site with one small chart; yields (port, log file)."""
+    root = tmp_path_factory.mktemp("site")
+    (root / "content" / "charts").mkdir(parents=True)
+    (root / "content" / "charts" / "mini-56.yaml").write_text(
+        yaml.safe_dump(GOOD_CHART, allow_unicode=True, sort_keys=False)
+    )
+    env = site_env(root / "var", root / "content")
+    set_up(env)
+    log_path = root / "server.log"
+    port = free_port()
+    with open(log_path, "w") as log:
+        process = serve(env, port, workers=2, log=log)
+    yield port, log_path
+    stop(process)
+
+
+def test_200_slow_clients_do_not_keep_a_page_from_anyone_else(site):
+    port, _ = site
+    timed_gets(port, STEP, 4)  # each worker has built the page once
+    held = hold_slow_clients(port, 200)
+    try:
+        time.sleep(0.5)
+        results = timed_gets(port, STEP, 40, timeout=10)
+    finally:
+        for s in held:
+            s.close()
+    statuses = [status for status, _ in results]
+    seconds = sorted(t for _, t in results)
+    assert statuses == [200] * 40, statuses
+    assert seconds[-1] < 1.0, f"slowest {seconds[-1]:.2f} s"
+    assert statistics.median(seconds) < 0.25, f"median {statistics.median(seconds):.3f} s"
+
+
+def test_a_bad_request_writes_one_line_to_the_log_and_no_traceback(site):
+    port, log_path = site
+    before = log_path.read_text()
+    assert get(port, "/charts/mini-56/accept/?path=stands")[0] == 400  # a tampered path
+    assert get(port, "/charts/mini-56/accept/", host="evil.example")[0] == 400
+    assert get(port, "/charts/no-such-chart/")[0] == 404
+    time.sleep(0.5)  # the workers' log lines reach the file
+    new = log_path.read_text()[len(before) :].splitlines()
+    assert len([line for line in new if "not a way through this chart" in line]) == 1, new
+    assert len([line for line in new if "Invalid HTTP_HOST header" in line]) == 1, new
+    assert len([line for line in new if "Not Found" in line]) == 1, new
+    assert len(new) == 3, new
+    assert "Traceback" not in log_path.read_text()
+
+
+def test_the_bad_host_page_says_what_is_wrong(site):
+    port, _ = site
+    status, body = get(port, "/", host="evil.example")
+    assert status == 400
+    assert "This server does not answer to that name" in body.decode()
+    assert "not a way through the chart" not in body.decode()
+
+
+def test_the_server_refuses_to_start_without_a_database_and_names_the_command(tmp_path):
+    env = site_env(tmp_path / "var")
+    port = str(free_port())
+    missing = manage(env, "serve", "--port", port, check=False)
+    assert missing.returncode == 1
+    assert f"The database {tmp_path / 'var' / 'db.sqlite3'} does not exist" in missing.stderr
+    assert "make setup" in missing.stderr
+    assert "Traceback" not in missing.stderr
+    assert not (tmp_path / "var" / "db.sqlite3").exists()  # and it made no empty one
+
+    manage(env, "migrate", "--noinput", "-v0")
+    unloaded = manage(env, "serve", "--port", port, check=False)
+    assert unloaded.returncode == 1
+    assert "No charts are loaded. Load them with: python manage.py loadcharts" in unloaded.stderr
+
+    manage(env, "migrate", "flowcharts", "0003", "--noinput", "-v0")
+    behind = manage(env, "serve", "--port", port, check=False)
+    assert behind.returncode == 1
+    assert "The database lacks 1 migration(s) (flowcharts.0004_content_generation)" in (
+        behind.stderr
+    )
+    assert "python manage.py migrate" in behind.stderr
