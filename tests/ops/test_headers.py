@@ -1,0 +1,135 @@
+"""Security headers, static files with hashed names, and the production settings."""
+
+import json
+import re
+import subprocess
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+from bench.serving import PYTHON, ROOT
+
+pytestmark = pytest.mark.django_db
+INLINE = [
+    (re.compile(r"<style", re.I), "a <style> block"),
+    (re.compile(r"\sstyle\s*=", re.I), "a style= attribute"),
+    (re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I), "an inline <script>"),
+    (re.compile(r"\son[a-z]+\s*=", re.I), "an on...= handler"),
+    (re.compile(r"hx-on", re.I), "an hx-on attribute (needs eval)"),
+]
+
+
+def pages(client) -> list[str]:
+    """Every kind of page: home, each chart, each step, a step's variants, the error pages."""
+    html = client.get("/").content.decode()
+    urls = ["/", "/charts/no-such-chart/", "/charts/law-56/start/?path=tampered"]
+    charts = sorted(set(re.findall(r'href="(/charts/[\w-]+/)"', html)))
+    urls += charts
+    for chart in charts:
+        chart_html = client.get(chart).content.decode()
+        urls += sorted(set(re.findall(r'href="(/charts/[\w-]+/[\w-]+/)"', chart_html)))
+    for url in list(urls):
+        step_html = client.get(url).content.decode()
+        variants = re.findall(r'href="(/charts/[^"]*(?:event|view|try|option)=[^"]*)"', step_html)
+        urls += [v.replace("&amp;", "&") for v in variants[:2]]
+    return urls
+
+
+def test_every_page_has_the_policy_and_nothing_inline_that_it_would_block(client, content):
+    seen = 0
+    for url in pages(client):
+        response = client.get(url)
+        assert response.status_code in (200, 400, 404), url
+        policy = response["Content-Security-Policy"]
+        assert "default-src 'self'" in policy and "unsafe-inline" not in policy, url
+        html = response.content.decode()
+        for pattern, what in INLINE:
+            assert not pattern.search(html), f"{url} has {what}: {pattern.search(html)}"
+        seen += 1
+    assert seen > 100  # every step of every chart, and some of their variants
+    assert client.get("/admin/login/")["Content-Security-Policy"]
+
+
+def test_htmx_is_told_not_to_inject_its_own_style(client, content):
+    html = client.get("/").content.decode()
+    meta = re.search(r"<meta name=\"htmx-config\" content='([^']+)'>", html)
+    assert json.loads(meta.group(1))["includeIndicatorStyles"] is False
+
+
+def test_variant_addresses_name_the_steps_own_and_are_not_indexed(client, content):
+    html = client.get("/charts/law-50/card-exposed/").content.decode()
+    assert '<link rel="canonical" href="/charts/law-50/card-exposed/">' in html
+    assert 'name="robots"' not in html  # the step's own address is indexed
+    variant = re.search(r'href="(/charts/law-50/card-exposed/\?[^"]*event=[^"]*)"', html)
+    html = client.get(variant.group(1).replace("&amp;", "&")).content.decode()
+    assert '<link rel="canonical" href="/charts/law-50/card-exposed/">' in html
+    assert '<meta name="robots" content="noindex, nofollow">' in html
+
+
+def test_static_files_have_hashed_names_and_are_cached_for_a_year(tmp_path, settings, content):
+    settings.STATIC_ROOT = tmp_path / "static"
+    call_command("collectstatic", "--noinput", verbosity=0)
+    client = Client()  # a new handler: WhiteNoise reads the collected files
+    html = client.get("/").content.decode()
+    css = re.search(r'href="(/static/css/site\.[0-9a-f]{12}\.css)"', html)
+    js = re.search(r'src="(/static/js/htmx-[\d.]+\.min\.[0-9a-f]{12}\.js)"', html)
+    assert css and js, "the page links the hashed names"
+    for url in (css.group(1), js.group(1)):
+        response = client.get(url)
+        assert response.status_code == 200
+        assert "max-age=315360000" in response["Cache-Control"]
+        assert "immutable" in response["Cache-Control"]
+
+
+PRODUCTION = {
+    "DEBUG": "0",
+    "HTTPS": "1",
+    "SECRET_KEY": "x" * 60 + "production-like-secret-key-for-the-check",
+    "ALLOWED_HOSTS": "club.example",
+}
+PROBE = """
+import json, django
+django.setup()
+from django.test import Client
+c = Client()
+out = {}
+r = c.get("/robots.txt", HTTP_HOST="club.example", secure=True)
+out["hsts"] = r.get("Strict-Transport-Security")
+r = c.get("/robots.txt", HTTP_HOST="club.example")
+out["http"] = [r.status_code, r.get("Location")]
+r = c.get("/robots.txt", HTTP_HOST="evil.example")
+out["other_host"] = [r.status_code, r.get("Location")]
+print(json.dumps(out))
+"""
+
+
+def production(code: str, **env: str) -> subprocess.CompletedProcess:
+    environment = {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "penaltyflow.settings"}
+    return subprocess.run(
+        [PYTHON, "-c", code], cwd=ROOT, env={**environment, **PRODUCTION, **env},
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+
+
+def test_with_https_hsts_is_a_year_and_the_redirect_never_follows_an_unknown_host(tmp_path):
+    result = production(PROBE, PENALTYFLOW_VAR_DIR=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    seen = json.loads(result.stdout)
+    assert seen["hsts"].startswith("max-age=31536000")
+    assert seen["http"] == [301, "https://club.example/robots.txt"]
+    assert seen["other_host"] == [400, None]  # not a redirect to https://evil.example/
+
+
+def test_https_with_any_host_allowed_refuses_to_start(tmp_path):
+    result = production(PROBE, PENALTYFLOW_VAR_DIR=str(tmp_path), ALLOWED_HOSTS="*")
+    assert result.returncode == 1
+    assert "HTTPS=1 needs ALLOWED_HOSTS set to the site's names, not *" in result.stderr
+
+
+def test_check_deploy_is_clean_with_production_settings(tmp_path):
+    code = "from django.core.management import execute_from_command_line as run\n"
+    code += "run(['manage.py', 'check', '--deploy', '--fail-level', 'WARNING'])"
+    result = production(code, PENALTYFLOW_VAR_DIR=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "System check identified no issues" in result.stdout
