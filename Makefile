@@ -32,10 +32,15 @@ run: setup
 	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-$(if $(filter 127.0.0.1 localhost,$(HOST)),localhost$(comma)127.0.0.1,*)}" \
 	  $(PY) manage.py serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --access-log
 
+# Every test on SQLite; then, on a throwaway PostgreSQL (scripts/pg-throwaway, Debian's
+# postgresql), every test again but the ones that start their own SQLite server
+# (marker `server`) and the browser tests ($(PG_SKIP): they test pages, not the database).
+PG_SKIP ?= not server and not browser
 test: setup $(VENV)/.installed-dev
 	scripts/need-system-packages chromium:chromium
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/pytest
+	scripts/pg-throwaway $(VENV)/bin/pytest -m "$(PG_SKIP)"
 
 lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .
@@ -44,6 +49,10 @@ lint: $(VENV)/.installed-dev
 bench: setup
 	$(PY) bench/engine_bench.py
 	$(PY) bench/pages_bench.py
+	$(PY) bench/slow_clients.py
+	$(PY) bench/crawl_memory.py
+	$(PY) bench/step_rps.py
+	scripts/pg-throwaway $(PY) bench/step_rps.py
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .hypothesis

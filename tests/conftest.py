@@ -115,6 +115,14 @@ def fresh_page_cache():
     forget_stamp()
 
 
+@pytest.fixture(autouse=True)
+def static_files_by_name(settings):
+    """Tests serve static/ by name through the finders (pytest-django's live server,
+    WhiteNoise), so pages link plain names, not the hashed ones of a collectstatic."""
+    plain = {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"}
+    settings.STORAGES = {**settings.STORAGES, "staticfiles": plain}
+
+
 @pytest.fixture
 def good_chart() -> dict:
     return copy.deepcopy(GOOD_CHART)

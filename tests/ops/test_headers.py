@@ -9,6 +9,7 @@ from django.core.management import call_command
 from django.test import Client
 
 from bench.serving import PYTHON, ROOT
+from penaltyflow import settings as PRODUCTION_SETTINGS
 
 pytestmark = pytest.mark.django_db
 INLINE = [
@@ -68,6 +69,7 @@ def test_variant_addresses_name_the_steps_own_and_are_not_indexed(client, conten
 
 
 def test_static_files_have_hashed_names_and_are_cached_for_a_year(tmp_path, settings, content):
+    settings.STORAGES = PRODUCTION_SETTINGS.STORAGES  # as served, not as the other tests serve
     settings.STATIC_ROOT = tmp_path / "static"
     call_command("collectstatic", "--noinput", verbosity=0)
     client = Client()  # a new handler: WhiteNoise reads the collected files
