@@ -33,10 +33,6 @@ from __future__ import annotations
 
 import copy
 
-from endplay.dds import solve_board
-from endplay.dds.solve import SolveMode
-from endplay.types import Deal, Denom, Player
-
 from penaltyflow.engine import ScenarioError, Table, apply_event, replay
 from penaltyflow.engine.cards import (
     SUIT_MASK,
@@ -149,8 +145,14 @@ class _Solver:
         self.cache: dict = {}
         self.calls = 0
 
-    def _solve(self, table: Table, mode: SolveMode):
-        key = (tuple(table.hands), table.leader, tuple(table.trick), table.strain, mode)
+    def _solve(self, table: Table, best_only: bool):
+        # Imported here: endplay's DDS takes some 80 MB once loaded, and only the loader
+        # solves; a web worker that shows the stored results never needs it.
+        from endplay.dds import solve_board
+        from endplay.dds.solve import SolveMode
+        from endplay.types import Deal, Denom, Player
+
+        key = (tuple(table.hands), table.leader, tuple(table.trick), table.strain, best_only)
         hit = self.cache.get(key)
         if hit is not None:
             return hit
@@ -163,8 +165,8 @@ class _Solver:
         for _, card in table.trick:
             deal.play(card_name(card))
         self.calls += 1
-        solved = solve_board(deal, mode)
-        if mode == SolveMode.OptimalOne:
+        solved = solve_board(deal, SolveMode.OptimalOne if best_only else SolveMode.Default)
+        if best_only:
             out = max(s for _, s in solved)
         else:
             out = {_ep_card(c): s for c, s in solved}
@@ -173,11 +175,11 @@ class _Solver:
 
     def scores(self, table: Table) -> dict[int, int]:
         """{card: tricks for the side to play} for every card Law 44 lets him play."""
-        return self._solve(table, SolveMode.Default)
+        return self._solve(table, best_only=False)
 
     def best(self, table: Table) -> int:
         """Tricks for the side to play, with his best card (one search, faster)."""
-        return self._solve(table, SolveMode.OptimalOne)
+        return self._solve(table, best_only=True)
 
 
 # --- the search within the trick in progress ---------------------------------

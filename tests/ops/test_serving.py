@@ -5,12 +5,15 @@ is tested here is the HTTP server and the start-up check, not the database.
 """
 
 import statistics
+import subprocess
 import time
 
 import pytest
 import yaml
 
 from bench.serving import (
+    PYTHON,
+    ROOT,
     free_port,
     get,
     hold_slow_clients,
@@ -29,7 +32,7 @@ STEP = "/charts/mini-56/accept/?path=lead"
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    """A served site with one small chart; yields (port, log file)."""
+    """A served site with one small chart; yields (port, log file, environment)."""
     root = tmp_path_factory.mktemp("site")
     (root / "content" / "charts").mkdir(parents=True)
     (root / "content" / "charts" / "mini-56.yaml").write_text(
@@ -41,12 +44,12 @@ def site(tmp_path_factory):
     port = free_port()
     with open(log_path, "w") as log:
         process = serve(env, port, workers=2, log=log)
-    yield port, log_path
+    yield port, log_path, env
     stop(process)
 
 
 def test_200_slow_clients_do_not_keep_a_page_from_anyone_else(site):
-    port, _ = site
+    port, _, _ = site
     timed_gets(port, STEP, 4)  # each worker has built the page once
     held = hold_slow_clients(port, 200)
     try:
@@ -63,7 +66,7 @@ def test_200_slow_clients_do_not_keep_a_page_from_anyone_else(site):
 
 
 def test_a_bad_request_writes_one_line_to_the_log_and_no_traceback(site):
-    port, log_path = site
+    port, log_path, _ = site
     before = log_path.read_text()
     assert get(port, "/charts/mini-56/accept/?path=stands")[0] == 400  # a tampered path
     assert get(port, "/charts/mini-56/accept/", host="evil.example")[0] == 400
@@ -78,7 +81,7 @@ def test_a_bad_request_writes_one_line_to_the_log_and_no_traceback(site):
 
 
 def test_the_bad_host_page_says_what_is_wrong(site):
-    port, _ = site
+    port, _, _ = site
     status, body = get(port, "/", host="evil.example")
     assert status == 400
     assert "This server does not answer to that name" in body.decode()
@@ -107,3 +110,22 @@ def test_the_server_refuses_to_start_without_a_database_and_names_the_command(tm
         behind.stderr
     )
     assert "python manage.py migrate" in behind.stderr
+
+
+def test_a_web_worker_does_not_load_the_double_dummy_solver(site):
+    """endplay's DDS costs some 80 MB a process; pages only read its stored results."""
+    *_, env = site
+    code = (
+        "import sys, penaltyflow.wsgi\n"
+        "from django.test import Client\n"
+        "c = Client(HTTP_HOST='127.0.0.1')\n"
+        "assert c.get('/').status_code == 200\n"
+        f"assert c.get('{STEP}').status_code == 200\n"
+        "assert c.get('/charts/mini-56/retract/?path=lead.accept&event=5').status_code == 200\n"
+        "print(sorted(m for m in sys.modules if m.startswith('endplay')))\n"
+    )
+    result = subprocess.run(
+        [PYTHON, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
