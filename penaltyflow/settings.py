@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "penaltyflow.core",
     "penaltyflow.flowcharts",
     "penaltyflow.hands",
 ]
@@ -62,7 +63,6 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "penaltyflow.flowcharts.middleware.HtmxErrorPages",
 ]
 
 ROOT_URLCONF = "penaltyflow.urls"
@@ -88,7 +88,7 @@ DATABASES = {
         default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}", conn_max_age=600
     )
 }
-# Built pages, kept per content version (penaltyflow/flowcharts/pagecache.py); each
+# Built pages, kept per content version (penaltyflow/core/pagecache.py); each
 # worker keeps its own. Set CACHE_URL-style backends here if a shared cache is wanted.
 CACHES = {
     "default": {

@@ -109,7 +109,7 @@ def fresh_page_cache():
     """Each test's database starts anew, so must the pages built from it."""
     from django.core.cache import cache
 
-    from penaltyflow.flowcharts.pagecache import forget_stamp
+    from penaltyflow.core.pagecache import forget_stamp
 
     cache.clear()
     forget_stamp()

@@ -91,6 +91,8 @@ def test_a_node_of_the_diagram_is_a_link_to_its_step(site, page):
 def test_the_one_step_back_button_goes_back_one_step(site, page):
     page.goto(site + "/charts/law-56/does-declarer-accept/")
     click_choice(page, "No, declarer does not accept")
+    # Wait for the swap, not a time: the old page has a "One step back" link too.
+    expect(page.locator("#step")).not_to_have_attribute("data-node", "does-declarer-accept")
     page.get_by_role("link", name="One step back").click()
     assert_at(page, site, "law-56", "does-declarer-accept", ["lead-out-of-turn", "is-trick-13"])
 

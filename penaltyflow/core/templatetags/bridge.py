@@ -1,4 +1,4 @@
-"""Filters for bridge text: suit symbols in colour, paragraphs from plain text."""
+"""Filters for bridge text, on any page: suit symbols in colour, seats, contracts, paragraphs."""
 
 import re
 
@@ -7,7 +7,6 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from penaltyflow.engine import vocab
-from penaltyflow.flowcharts.diagrams import KIND_NAMES, inline_svg
 
 register = template.Library()
 
@@ -37,17 +36,6 @@ def paragraphs(text: str) -> SafeString:
     return mark_safe(
         "".join(f"<p>{_colour_suits(escape(' '.join(b.split())))}</p>" for b in blocks)
     )
-
-
-@register.filter
-def svg_inline(svg: str) -> SafeString:
-    """The chart's SVG (made by Graphviz from escaped labels) ready to sit in the page."""
-    return mark_safe(inline_svg(svg))
-
-
-@register.filter
-def kind_name(kind: str) -> str:
-    return KIND_NAMES.get(kind, kind)
 
 
 @register.filter
