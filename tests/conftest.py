@@ -132,7 +132,21 @@ def write_chart(tmp_path):
     return write
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database, with the project's real charts loaded once for the whole session.
+
+    Each test runs in a transaction that is rolled back, so the content is there for
+    every test; tests on the live server (transactional: the database is emptied
+    after each) get it back through `django_db_serialized_rollback`.
+    """
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        call_command("loadcharts", verbosity=0)
+        connection._test_serialized_contents = connection.creation.serialize_db_to_string()
+
+
 @pytest.fixture
 def content(db):
-    """The project's real charts, loaded as `make setup` loads them."""
-    call_command("loadcharts", verbosity=0)
+    """The project's real charts, as `make setup` loads them (loaded once per session)."""
