@@ -124,6 +124,9 @@ if env_bool("HTTPS", False):
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = 3600
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# HSTS for subdomains and the browsers' preload list bind the whole domain; a club
+# often serves PenaltyFlow from a subdomain of a domain it does not run alone.
+SILENCED_SYSTEM_CHECKS = ["security.W005", "security.W021"]
 
 LOGGING = {
     "version": 1,

@@ -68,17 +68,18 @@ def _text(value, path: Path, node: str | None, name: str, required: bool = True)
 
 
 _SLUG = re.compile(r"[a-z0-9][a-z0-9_-]*")
-# The longest text each field may hold (the model's max_length): PostgreSQL enforces it.
-LIMITS = {
-    "slug": 50,
-    "title": 200,
-    "laws": 50,
-    "edition": 10,
-    "key": 50,
-    "label": 120,
-    "cite": 200,
-    "choice label": 120,
+# The longest text each field may hold: the model's max_length (PostgreSQL enforces it).
+_FIELDS = {
+    "slug": (Flowchart, "slug"),
+    "title": (Flowchart, "title"),
+    "laws": (Flowchart, "laws"),
+    "edition": (Flowchart, "edition"),
+    "key": (Node, "key"),
+    "label": (Node, "label"),
+    "cite": (Node, "citations"),
+    "choice label": (Choice, "label"),
 }
+LIMITS = {name: model._meta.get_field(field).max_length for name, (model, field) in _FIELDS.items()}
 
 
 def _checked(value: str, path: Path, node: str | None, name: str) -> str:
