@@ -4,6 +4,7 @@ from pathlib import Path
 import pytest
 import yaml
 from django.conf import settings
+from django.core import serializers
 from django.core.management import call_command
 
 CONTENT_CHARTS = sorted((settings.CONTENT_DIR / "charts").glob("*.yaml"))
@@ -137,14 +138,37 @@ def django_db_setup(django_db_setup, django_db_blocker):
     """The test database, with the project's real charts loaded once for the whole session.
 
     Each test runs in a transaction that is rolled back, so the content is there for
-    every test; tests on the live server (transactional: the database is emptied
-    after each) get it back through `django_db_serialized_rollback`.
+    every test. Tests on the live server are transactional (the database is emptied
+    after each): `restore_content` puts the content back from this snapshot.
     """
-    from django.db import connection
-
     with django_db_blocker.unblock():
         call_command("loadcharts", verbosity=0)
-        connection._test_serialized_contents = connection.creation.serialize_db_to_string()
+        CONTENT_SNAPSHOT.append(serializers.serialize("json", _content_rows()))
+
+
+CONTENT_SNAPSHOT: list[str] = []
+
+
+def _content_rows():
+    from penaltyflow.core.models import ContentGeneration
+    from penaltyflow.flowcharts.models import Choice, Flowchart, Node, Overview
+    from penaltyflow.hands.models import Example
+
+    for model in (Flowchart, Node, Choice, Example, Overview, ContentGeneration):
+        yield from model.objects.order_by("pk")
+
+
+@pytest.fixture
+def restore_content(transactional_db):
+    """The real charts in a transactional test's database, as the session loaded them."""
+    from django.db import connection
+
+    from penaltyflow.flowcharts.models import Flowchart
+
+    if not Flowchart.objects.exists():
+        with connection.constraint_checks_disabled():
+            for row in serializers.deserialize("json", CONTENT_SNAPSHOT[0]):
+                row.save()
 
 
 @pytest.fixture

@@ -32,6 +32,8 @@ card and every decision. No Django here: plain Python on the engine and endplay.
 from __future__ import annotations
 
 import copy
+import functools
+import json
 
 from endplay.dds import solve_board
 from endplay.dds.solve import SolveMode
@@ -41,7 +43,7 @@ from penaltyflow.engine import ScenarioError, Table, apply_event, legal, replay,
 from penaltyflow.engine.cards import card_name, cards_of, deal_pbn, parse_contract
 from penaltyflow.engine.text import option_label
 
-__all__ = ["NothingPending", "contract_result", "option_tricks"]
+__all__ = ["NothingPending", "analyse_example", "contract_result", "option_tricks"]
 
 _WORDS = (
     "no", "one", "two", "three", "four", "five", "six",
@@ -259,3 +261,22 @@ def option_tricks(scenario: dict, upto: int | None = None) -> list[dict]:
             }
         )
     return out
+
+
+def analyse_example(scenario: dict) -> dict:
+    """Double-dummy tricks for each option at each decision of the example, by event index.
+
+    {"3": [option_tricks entries], ...}: what the loader stores on an example, so no
+    page ever computes it.
+    """
+    return _analyse(json.dumps(scenario, sort_keys=True))
+
+
+@functools.lru_cache(maxsize=4096)  # a process that loads the content again reuses it
+def _analyse(scenario_json: str) -> dict:
+    scenario = json.loads(scenario_json)
+    found = {}
+    for upto in range(len(scenario.get("events", [])) + 1):
+        if replay(scenario, upto=upto).pending is not None:
+            found[str(upto)] = option_tricks(scenario, upto)
+    return found

@@ -42,7 +42,7 @@ def browser():
 
 
 @pytest.fixture
-def site(live_server, transactional_db, django_db_serialized_rollback):
+def site(live_server, transactional_db, restore_content):
     """The live server with the project's real charts (restored from the session's load)."""
     return live_server.url
 
