@@ -13,7 +13,6 @@ SEATS = "NESW"
 SEAT_NAMES = ("North", "East", "South", "West")
 # Where each seat sits on the screen: North top, East right, South bottom, West left.
 POSITIONS = ("north", "east", "south", "west")
-SIDES = ("North–South", "East–West")
 
 # --- suits and ranks ---------------------------------------------------------
 
