@@ -13,6 +13,7 @@ import json
 
 from .cards import CardError, parse_card, parse_contract, parse_pbn, parse_seat, parse_suits
 from .table import EngineError, Table
+from .text import pending_text
 
 VERBS = ("play", "expose", "decide")
 # Keys each verb may carry; "comment" lets content writers annotate an event.
@@ -79,7 +80,7 @@ def apply_event(table: Table, event: object) -> None:
         elif table.to_play is not None:
             seat = table.to_play
         elif table.pending is not None:
-            raise EngineError(table._pending_text())
+            raise EngineError(pending_text(table))
         else:
             raise EngineError("Play is over: all 13 tricks have been played.")
         table.play(seat, card)

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 
-from .cards import SUIT_MASK, partner, suits_text
+from . import legal
 from .cards import parse_card as _parse_card
 from .cards import parse_suits as _parse_suits
+from .cards import partner, suits_text
 from .table import Table
 
 
@@ -95,9 +96,8 @@ def irregular_move(table: Table, rng: random.Random) -> str | None:
         and table.pen_mask[to_play]
         and table.committed[to_play] < 0
     ):
-        base, follow = table._base(to_play)
-        allowed = table._restricted(to_play, base, follow)
-        wrong = allowed & ~table.legal_mask(to_play)
+        allowed = legal.allowed_by_restrictions(table, to_play)
+        wrong = allowed & ~legal.legal_mask(table, to_play)
         if wrong:
             table.play(to_play, pick(wrong, rng))
             return "wrong card"
@@ -112,9 +112,8 @@ def accept_by_playing(table: Table, rng: random.Random) -> bool:
     if not any(o["decide"] == "accept" for o in p.options):
         return False
     seat = (p.offender + 1) & 3  # declarer or dummy: no penalty cards to worry about
-    h = table.hands[seat]
-    follow = h & SUIT_MASK[p.card // 13]
-    table.play(seat, pick(follow or h, rng))
+    # The lead is on the table, so Law 44 already asks him to follow its suit.
+    table.play(seat, pick(legal.follow_cards(table, seat)[0], rng))
     return True
 
 

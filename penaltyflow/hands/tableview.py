@@ -12,20 +12,16 @@ from urllib.parse import urlencode
 
 from django.core.exceptions import BadRequest
 
-from penaltyflow.engine.cards import CARD_NAMES, SEAT_NAMES, SEATS, CardError, parse_card
-from penaltyflow.engine.render import card_accessible_name, rank_label, suit_colour
+from penaltyflow.engine import vocab
+from penaltyflow.engine.cards import CARD_NAMES, SEATS, CardError, parse_card
+from penaltyflow.engine.render import card_accessible_name, card_label, rank_label, suit_colour
 from penaltyflow.engine.scenario import ScenarioError, apply_event, replay
 from penaltyflow.engine.table import EngineError, Table
+from penaltyflow.engine.text import option_label
+from penaltyflow.engine.vocab import option_text, seat_name
 
-from .analysis import option_label
-from .examples import option_text
 from .export import bbo_handviewer_url
 from .models import Example
-
-SUIT_SYMBOLS = dict(zip("SHDC", "♠♥♦♣", strict=True))
-SUIT_WORDS = dict(zip("SHDC", ("spades", "hearts", "diamonds", "clubs"), strict=True))
-# Where each seat sits on the screen: North top, West left, East right, South bottom.
-POSITIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
 def link(base_url: str, params: dict, **changes) -> str:
@@ -52,7 +48,7 @@ def card_view(name: str, **extra) -> CardView:
     suit = CARD_NAMES[c][0]
     return CardView(
         name=CARD_NAMES[c],
-        label=SUIT_SYMBOLS[suit] + rank_label(c),
+        label=card_label(c),
         rank=rank_label(c),
         suit=suit,
         colour=suit_colour(suit),
@@ -62,13 +58,22 @@ def card_view(name: str, **extra) -> CardView:
 
 
 @dataclass
+class SuitView:
+    suit: str  # "S"
+    symbol: str  # "♠"
+    word: str  # "spades"
+    colour: str  # "black"
+    cards: list[CardView]
+
+
+@dataclass
 class SeatView:
     seat: str
     name: str
     position: str
     role: str  # "declarer", "dummy" or "defender"
     visible: bool
-    suits: list[tuple[str, str, str, list[CardView]]] = field(default_factory=list)
+    suits: list[SuitView] = field(default_factory=list)
     penalty: list[CardView] = field(default_factory=list)
     played: CardView | None = None  # his card in the trick in progress
     to_play: bool = False
@@ -131,9 +136,7 @@ class TableView:
 
     @property
     def view_urls(self) -> list[tuple[str, str, bool]]:
-        choices = [("all", "All four hands")] + [
-            (s, f"What {SEAT_NAMES[SEATS.index(s)]} sees") for s in SEATS
-        ]
+        choices = [("all", "All four hands")] + [(s, f"What {seat_name(s)} sees") for s in SEATS]
         return [
             (label, self.url(view=None if v == "all" else v), self.view == v)
             for v, label in choices
@@ -157,7 +160,7 @@ class TableView:
     def trick_caption(self) -> str:
         if not self.state["current_trick"] and self.state["tricks"]:
             last = self.state["tricks"][-1]
-            winner = SEAT_NAMES[SEATS.index(last["winner"])]
+            winner = seat_name(last["winner"])
             return f"Trick {len(self.state['tricks'])} won by {winner}"
         return f"Trick {self.state['trick']}"
 
@@ -175,15 +178,15 @@ def describe_event(event: dict, table: Table) -> str:
     seat_to_play = SEATS[table.to_play] if table.to_play is not None else None
     if "play" in event:
         seat = str(event.get("seat") or seat_to_play or "?").upper()
-        who = SEAT_NAMES[SEATS.index(seat)] if seat in SEATS else seat
+        who = seat_name(seat)
         return f"{who} plays {card_view(str(event['play'])).label}."
     if "expose" in event:
         seat = str(event.get("seat", "?")).upper()
-        who = SEAT_NAMES[SEATS.index(seat)] if seat in SEATS else seat
+        who = seat_name(seat)
         how = "deliberately" if event.get("deliberate") else "by accident"
         return f"{who} exposes {card_view(str(event['expose'])).label} {how}."
     option = {k: v for k, v in event.items() if k in ("decide", "suit", "card")}
-    return f"Decision: {option_label(option, table)}."
+    return f"Decision: {option_label(table, option)}."
 
 
 def _int(value: str | None, lowest: int, highest: int, name: str) -> int | None:
@@ -232,7 +235,7 @@ def build(example: Example, query, base_url: str, keep: dict) -> TableView:
             url = link(base_url, params, event=event, option=i)
             options.append(
                 OptionView(
-                    option_label(opt, table),
+                    option_label(table, opt),
                     opt.get("law", ""),
                     url,
                     option == i,
@@ -307,7 +310,7 @@ def _seats(
         cards = [n for n in state["hands"][seat] if n not in penalty_names]
         clickable = seat == to_play and visible
         suits = []
-        for suit in "SHDC":
+        for i, suit in enumerate(vocab.SUITS):
             views = []
             for name in cards:
                 if name[0] != suit:
@@ -316,15 +319,19 @@ def _seats(
                 if clickable:
                     extra["url"] = link(base_url, params, **{"try": name})
                 views.append(card_view(name, **extra))
-            suits.append((suit, SUIT_SYMBOLS[suit], SUIT_WORDS[suit], views))
+            suits.append(
+                SuitView(
+                    suit, vocab.SUIT_SYMBOLS[i], vocab.SUIT_NAMES[i], vocab.SUIT_COLOURS[i], views
+                )
+            )
         for p in penalties[seat]:
             if clickable:
                 p.url = link(base_url, params, **{"try": p.name})
             p.legal = p.name in legal and show_legal
         seats[seat] = SeatView(
             seat=seat,
-            name=SEAT_NAMES[SEATS.index(seat)],
-            position=POSITIONS[seat],
+            name=seat_name(seat),
+            position=vocab.POSITIONS[SEATS.index(seat)],
             role=role,
             visible=visible,
             suits=suits,
