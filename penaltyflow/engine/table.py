@@ -301,7 +301,7 @@ class Table:
         if self.committed[seat] >= 0:
             raise EngineError(
                 f"{_name(seat)} has already played {_c(self.committed[seat])} early; "
-                "a second early card is not modelled by this engine."
+                "a second early card cannot be replayed."
             )
         if self.legal_mask(seat) & bit:
             self.committed[seat] = card
@@ -342,7 +342,7 @@ class Table:
         if opening and not defender:
             raise EngineError(
                 f"{_name(seat)} is on the declaring side and cannot make the opening lead: "
-                "Law 54E sends this to Law 24, which this engine does not model."
+                "Law 54E sends this to Law 24, which the example hands do not replay."
             )
         # The card is faced as a lead; it stays there until accepted or retracted (Law 47).
         self.hands[seat] ^= 1 << card

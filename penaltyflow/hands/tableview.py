@@ -179,7 +179,17 @@ def describe_event(event: dict, table: Table) -> str:
     if "play" in event:
         seat = str(event.get("seat") or seat_to_play or "?").upper()
         who = seat_name(seat)
-        return f"{who} plays {card_view(str(event['play'])).label}."
+        played = event["play"]
+        if isinstance(played, list):
+            cards = " and ".join(card_view(str(c)).label for c in played)
+            meant = card_view(str(event.get("meant"))).label
+            return f"{who} plays {cards} at once and names {meant} as the card he meant."
+        if event.get("misinformed"):
+            return (
+                f"{who} leads {card_view(str(played)).label}, told wrongly by the other side "
+                "that it was his lead."
+            )
+        return f"{who} plays {card_view(str(played)).label}."
     if "expose" in event:
         seat = str(event.get("seat", "?")).upper()
         who = seat_name(seat)
