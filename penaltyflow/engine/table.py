@@ -5,6 +5,8 @@ tricks won, penalty cards, restrictions and at most one pending decision. Three
 public moves change it, each checked against the 2017 Laws:
 
 - `play(seat, card)`: a lead or a play, in turn or not (Laws 53 to 57);
+  `play_several(seat, cards, meant)`: two or more cards played at once (Law 58B2);
+  `misinformed_lead(seat, card)`: a lead out of turn on an opponent's wrong word (Law 47E1);
 - `expose(seat, card, deliberate)`: a card exposed other than by playing (Laws 48, 49, 50B);
 - `decide(option, suit=None, card=None)`: the choice of `pending.decider`.
 
@@ -110,6 +112,7 @@ class Table:
         self.lead_forbid: tuple[int, int] | None = None  # (seat, suit bits), while he keeps lead
         self.play_restr: tuple[int, str, int] | None = None  # (seat, mode, suit), this trick
         self.lead_decided = 0  # trick number for which the Law 50D2 choice has been made
+        self.opening_accepted = False  # Law 54B: declarer accepted the faced opening lead
         self.pending: Pending | None = None
         self.to_play: int | None = self.leader
         self.finished = False
@@ -186,15 +189,18 @@ class Table:
         self._begin_move()
         try:
             self._check_holds(seat, card)
-            if self.pending is not None:
-                self._play_while_pending(seat, card)
-            elif seat == self.to_play:
-                self._play_in_turn(seat, card)
-            else:
-                self._play_out_of_turn(seat, card)
+            self._play_one(seat, card)
             self._settle()
         finally:
             self._end_move()
+
+    def _play_one(self, seat: int, card: int) -> None:
+        if self.pending is not None:
+            self._play_while_pending(seat, card)
+        elif seat == self.to_play:
+            self._play_in_turn(seat, card)
+        else:
+            self._play_out_of_turn(seat, card)
 
     def _put(self, seat: int, card: int) -> None:
         """The card goes to the trick as a regular lead or play."""
@@ -251,15 +257,18 @@ class Table:
             if defender and not self.played_seats >> p & 1 and not self._declarer_played_both():
                 self._premature(seat, card, lead=True)
                 return
+            if defender and self.played_seats >> p & 1:
+                self._early_lead_after_partner(seat, card)
+                return
             why = (
                 "declarer has already played from both hands (Law 57C1)"
-                if defender and not self.played_seats >> p & 1
-                else "Law 57A covers it only before the offender's partner has played"
+                if defender
+                else "a premature lead by declarer is not among the cases PenaltyFlow replays"
             )
             raise EngineError(
                 f"{_name(seat)} has already played to trick {self.trick_no} and it is "
-                f"{_name(self.to_play)}'s turn; a lead to the next trick now is not modelled "
-                f"by this engine ({why})."
+                f"{_name(self.to_play)}'s turn; a lead to the next trick now cannot be "
+                f"replayed ({why})."
             )
         if not defender:
             # 57C3 (2017 numbering; 57C2 is dummy acting on his own): declarer's premature
@@ -267,6 +276,8 @@ class Table:
             if not legal.follow_cards(self, seat)[0] & bit:
                 raise EngineError(text.why_illegal(self, seat, card)[1])
             self._put(seat, card)
+            if self._dummy_played_second(seat):
+                return
             hand = "dummy" if seat == self.dummy else "his own hand"
             self._note(
                 f"Declarer played {_c(card)} from {hand} before {_name(self.to_play)} had "
@@ -290,7 +301,7 @@ class Table:
         if self.committed[seat] >= 0:
             raise EngineError(
                 f"{_name(seat)} has already played {_c(self.committed[seat])} early; "
-                "a second early card is not modelled by this engine."
+                "a second early card cannot be replayed."
             )
         if self.legal_mask(seat) & bit:
             self.committed[seat] = card
@@ -331,7 +342,7 @@ class Table:
         if opening and not defender:
             raise EngineError(
                 f"{_name(seat)} is on the declaring side and cannot make the opening lead: "
-                "Law 54E sends this to Law 24, which this engine does not model."
+                "Law 54E sends this to Law 24, which the example hands do not replay."
             )
         # The card is faced as a lead; it stays there until accepted or retracted (Law 47).
         self.hands[seat] ^= 1 << card
@@ -458,6 +469,7 @@ class Table:
             )
             self.lead_forbid = None
         if law == "54B":
+            self.opening_accepted = True
             self._note(
                 f"The opening lead {_c(p.card)} is accepted{' by playing to it' if by_play else ''}"
                 f": dummy is spread and the second card comes from declarer's hand (Law 54B)."
@@ -530,6 +542,8 @@ class Table:
         try:
             self._check_holds(seat, card)
             if not self.is_defender(seat):
+                if self._exposed_during_law_54(seat, card):
+                    return
                 who = "Dummy" if seat == self.dummy else "Declarer"
                 self._note(
                     f"{who}'s {_c(card)} was exposed: a card of declarer's or dummy's hand is "
@@ -558,6 +572,150 @@ class Table:
             self._settle()
         finally:
             self._end_move()
+
+    # --- Laws 47E1, 54A, 54B2, 54C, 58B2 and the early lead after partner played ---
+
+    def play_several(self, seat: int, cards: list[int], meant: int) -> None:
+        """Law 58B2: `seat` leads or plays two or more cards at once, all seen.
+
+        `meant` is played with everything a one-card play implies; a defender's other
+        cards become penalty cards (Law 50B sorts each), declarer's or dummy's go back.
+        """
+        self._begin_move()
+        try:
+            if len(cards) < 2:
+                raise EngineError(
+                    "Cards played at once need two or more cards; write one card as a plain play."
+                )
+            if len(set(cards)) != len(cards):
+                raise EngineError("The same card is named twice among the cards played at once.")
+            for c in cards:
+                self._check_holds(seat, c)
+            if meant not in cards:
+                raise EngineError(
+                    f"The card {_name(seat)} meant, {_c(meant)}, must be one of the cards he "
+                    f"played at once ({' '.join(_c(c) for c in cards)})."
+                )
+            others = [c for c in cards if c != meant]
+            if self.is_defender(seat):
+                for c in others:
+                    if self.pen_mask[seat] >> c & 1 or self.committed[seat] == c:
+                        raise EngineError(
+                            f"{_name(seat)}'s {_c(c)} is already face up on the table."
+                        )
+            self._play_one(seat, meant)
+            self._others_of_several(seat, meant, others)
+            self._settle()
+        finally:
+            self._end_move()
+
+    def _others_of_several(self, seat: int, meant: int, others: list[int]) -> None:
+        shown = " and ".join(_c(c) for c in others)
+        if not self.is_defender(seat):
+            hand = "dummy" if seat == self.dummy else "his hand"
+            self._note(
+                f"With {_c(meant)}, {shown} came out too. {_c(meant)} is the card declarer "
+                f"meant and it is played; {shown} goes back to {hand}, since declarer's and "
+                "dummy's cards are never penalty cards (Laws 58B2, 48A)."
+            )
+            return
+        becomes = "becomes a penalty card" if len(others) == 1 else "become penalty cards"
+        self._note(
+            f"{_name(seat)} played {_c(meant)} and {shown} together, all seen. He names "
+            f"{_c(meant)} as the card he meant, and it is played; {shown} {becomes} (Law 58B2)."
+        )
+        for c in others:
+            self._add_penalty(seat, c, deliberate=False)
+            kind = "major" if self.major_mask >> c & 1 else "minor"
+            if kind == "minor":
+                why = "a single card below honour rank exposed unintentionally"
+            elif is_honour(c):
+                why = "it is an honour (A K Q J 10)"
+            else:
+                why = "he has more than one penalty card"
+            self._note(f"{_c(c)} is a {kind} penalty card: {why} (Law 50B).")
+        # A new penalty card changes the options of a 50D2 or 51A choice not yet made.
+        if self.pending is not None and self.pending.kind in ("lead_options", "designate"):
+            self.pending = None
+
+    def misinformed_lead(self, seat: int, card: int) -> None:
+        """Law 47E1: a defender led out of turn because declarer or dummy told him wrongly
+        that it was his lead. The card goes back with no rectification."""
+        self._begin_move()
+        try:
+            self._check_holds(seat, card)
+            if (
+                self.pending is not None
+                or not self.is_defender(seat)
+                or self.trick
+                or seat == self.to_play
+            ):
+                raise EngineError(
+                    "'misinformed' fits only a defender's lead out of turn, made because "
+                    "declarer or dummy told him wrongly that it was his lead (Law 47E1)."
+                )
+            self._note(
+                f"{_name(seat)} led {_c(card)} because declarer's side told him wrongly that it "
+                f"was his lead. He takes it back with no rectification: no penalty card and no "
+                f"choice for declarer (Law 47E1). {_name(self.to_play)}, whose lead it is, leads."
+            )
+        finally:
+            self._end_move()
+
+    def _early_lead_after_partner(self, seat: int, card: int) -> None:
+        """A defender leads to the next trick after his partner has played to this one.
+
+        Law 57A needs partner not to have played yet, and Law 57D is about a play, not
+        a lead: the Laws leave it to the Director. The ruling followed here treats the
+        card as one exposed early: a penalty card, major as put out on purpose (50B).
+        """
+        self._add_penalty(seat, card, deliberate=True)
+        self._note(
+            f"{_name(seat)} led {_c(card)} to the next trick before trick {self.trick_no} was "
+            f"complete, after his partner had played to it. No law covers this exactly (Law 57A "
+            f"needs partner still to play, Law 57D is about a play, not a lead), so it is the "
+            f"Director's ruling: {_c(card)} is treated as a card exposed early, a major penalty "
+            f"card because he put it out on purpose (Laws 49, 50B). {_name(self.to_play)} "
+            "plays on to this trick."
+        )
+
+    def _dummy_played_second(self, seat: int) -> bool:
+        """Law 54B2: after accepting the opening lead, declarer played from dummy first."""
+        if not (
+            self.opening_accepted
+            and seat == self.dummy
+            and self.trick_no == 1
+            and not self.played_seats >> self.declarer & 1
+        ):
+            return False
+        self._note(
+            f"Declarer played {_c(self.trick[-1][1])} from dummy, though the second card should "
+            "have come from his own hand. Dummy's card stays played and may not be taken back "
+            f"unless it is a revoke (Law 54B2). It is still {_name(self.declarer)}'s turn: he "
+            "plays from his own hand next."
+        )
+        return True
+
+    def _exposed_during_law_54(self, seat: int, card: int) -> bool:
+        """While declarer's Law 54 choice is open: 54A (his card) or 54C (dummy's).
+        True when the card changed that choice."""
+        p = self.pending
+        if p is None or p.kind != "opening_lead" or len(p.options) < 2:
+            return False
+        if seat == self.declarer:
+            p.options = [_option("spread", "54A")]
+            self._note(
+                f"Declarer began to spread his hand and {_c(card)} was seen: once he has "
+                "started, he must spread it all and become dummy; his cards are no penalty "
+                "cards (Laws 54A, 48A)."
+            )
+        else:
+            p.options = [_option("accept", "54C")]
+            self._note(
+                f"Declarer could have seen dummy's {_c(card)}, so he must accept the lead "
+                "and play the hand (Law 54C)."
+            )
+        return True
 
     # --- decisions -------------------------------------------------------------
 

@@ -30,8 +30,7 @@ def why_illegal(table: Table, seat: int, card: int) -> tuple[str, str]:
     if kind == "revoke":
         reason = (
             f"{_name(seat)} must follow suit with a {SUIT_SINGULAR[table.led_suit]}: "
-            f"playing {_c(card)} would be a revoke (Laws 44C, 61), which this engine "
-            "does not model."
+            f"playing {_c(card)} would be a revoke (Laws 44C, 61)."
         )
     elif kind == "restriction":
         reason = restriction_reason(table, seat)

@@ -178,7 +178,18 @@ def describe_event(event: dict, table: Table) -> str:
     seat_to_play = SEATS[table.to_play] if table.to_play is not None else None
     if "play" in event:
         seat = str(event.get("seat") or seat_to_play or "?").upper()
-        return f"{seat_name(seat)} plays {card_view(str(event['play'])).label}."
+        who = seat_name(seat)
+        played = event["play"]
+        if isinstance(played, list):
+            cards = " and ".join(card_view(str(c)).label for c in played)
+            meant = card_view(str(event.get("meant"))).label
+            return f"{who} plays {cards} at once and names {meant} as the card he meant."
+        if event.get("misinformed"):
+            return (
+                f"{who} leads {card_view(str(played)).label}, told wrongly by the other side "
+                "that it was his lead."
+            )
+        return f"{who} plays {card_view(str(played)).label}."
     if "expose" in event:
         seat = str(event.get("seat", "?")).upper()
         how = "deliberately" if event.get("deliberate") else "by accident"

@@ -14,7 +14,9 @@ VISITED = "rgb(211, 84, 0)"  # --path
 
 # (choice clicked, chart, node it leads to)
 WALK = [
-    ("Next", "law-56", "is-trick-13"),
+    ("Next", "law-56", "is-opening-lead"),
+    ("No, a later trick", "law-56", "told-to-lead"),
+    ("No", "law-56", "is-trick-13"),
     ("No", "law-56", "does-declarer-accept"),
     ("No, declarer does not accept", "law-56", "lead-taken-back"),
     ("Next", "law-56", "to-law-50"),
