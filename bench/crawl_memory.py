@@ -19,6 +19,7 @@ import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from urllib.parse import urljoin
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -33,7 +34,7 @@ from bench.serving import (  # noqa: E402
     stop,
 )
 
-LINK = re.compile(r'(?:href|hx-get)="(/charts/[^"#]*)"')
+LINK = re.compile(r'(?:href|hx-get)="((?:/charts/|\?)[^"#]*)"')
 
 
 def crawl(port: int, limit: int, threads: int) -> tuple[int, dict[int, int]]:
@@ -51,7 +52,7 @@ def crawl(port: int, limit: int, threads: int) -> tuple[int, dict[int, int]]:
                 if status != 200 or url.endswith((".svg", ".pdf", ".pbn", ".css")):
                     continue
                 for link in LINK.findall(body.decode("utf-8", "replace")):
-                    link = html.unescape(link)
+                    link = urljoin(url, html.unescape(link))
                     if link not in seen:
                         seen.add(link)
                         queue.append(link)

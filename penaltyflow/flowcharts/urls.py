@@ -10,5 +10,4 @@ urlpatterns = [
     path("charts/<slug:slug>.pdf", views.chart_pdf, name="chart_pdf"),
     path("charts/<slug:slug>/<slug:key>/", views.step, name="step"),
     path("charts/<slug:slug>/<slug:key>/hand.pbn", views.step_pbn, name="step_pbn"),
-    path("charts/<slug:slug>/<slug:key>/path.css", views.step_css, name="step_css"),
 ]
