@@ -55,6 +55,7 @@ def test_a_locked_out_director_sees_what_happened(browser, site, django_user_mod
             page.fill("#id_password", "wrong phrase")
             page.click("input[type=submit]")
         expect(page.get_by_role("heading", name="Too many wrong passwords")).to_be_visible()
+        page.wait_for_load_state("load")  # its stylesheet too, before measuring
         expect(page.get_by_text("for 15 minutes")).to_be_visible()
         overflow = page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
         assert not overflow
