@@ -13,7 +13,7 @@ import json
 
 from .cards import CardError, parse_card, parse_contract, parse_pbn, parse_seat, parse_suits
 from .table import EngineError, Table
-from .text import pending_text
+from .text import PLAY_IS_OVER, pending_text
 
 VERBS = ("play", "expose", "decide")
 # Keys each verb may carry; "comment" lets content writers annotate an event.
@@ -130,7 +130,7 @@ def _apply_play(table: Table, event: dict) -> None:
     elif table.pending is not None:
         raise EngineError(pending_text(table))
     else:
-        raise EngineError("Play is over: all 13 tricks have been played.")
+        raise EngineError(PLAY_IS_OVER)
     if several:
         table.play_several(seat, cards, meant)
     elif misinformed:
