@@ -20,16 +20,16 @@ further (replay the events up to the one before, as `scenario.replay` does).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any
 
 from . import legal, text
 from .cards import (
     CARD_NAMES,
     NT,
-    SEATS,
     SUIT_MASK,
-    SUITS,
     cards_of,
     is_honour,
     partner,
@@ -37,6 +37,7 @@ from .cards import (
     suits_mask,
     suits_text,
 )
+from .vocab import SEATS, SUITS, Option
 
 
 class EngineError(ValueError):
@@ -51,18 +52,18 @@ class Pending:
     # | designate | premature
     decider: int
     law: str
-    options: list[dict]
+    options: list[Option]
     offender: int = -1  # the seat whose irregularity (or whose partner's penalty card) it is
     card: int = -1  # the card led or played irregularly
     proper: int = -1  # the proper leader (leads out of turn); the restricted partner (57A)
     required: int = -1  # Law 52: the penalty card that should have been played
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"decider": SEATS[self.decider], "law": self.law, "options": self.options}
 
 
-def _option(decide: str, law: str, suit: str | None = None, card: int | None = None) -> dict:
+def _option(decide: str, law: str, suit: str | None = None, card: int | None = None) -> Option:
     opt = {"decide": decide}
     if suit is not None:
         opt["suit"] = suit
@@ -75,7 +76,7 @@ def _option(decide: str, law: str, suit: str | None = None, card: int | None = N
 class Table:
     def __init__(
         self,
-        hands,
+        hands: Sequence[int],
         strain: int,
         declarer: int,
         level: int = 0,
@@ -114,6 +115,18 @@ class Table:
         self.moves = 0
 
     # --- small helpers -------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        """The seat to play, where a move needs one (no decision pending, play not over)."""
+        assert self.to_play is not None, "no seat is to play now"
+        return self.to_play
+
+    @property
+    def decision(self) -> Pending:
+        """The pending decision, where a move needs one."""
+        assert self.pending is not None, "no decision is pending"
+        return self.pending
 
     def is_defender(self, seat: int) -> bool:
         return seat != self.declarer and seat != self.dummy
@@ -292,7 +305,7 @@ class Table:
         )
 
     def _lead_out_of_turn(self, seat: int, card: int) -> None:
-        proper = self.to_play
+        proper = self.turn
         opening = self.trick_no == 1 and not self.tricks
         last = self.trick_no == 13
         defender = self.is_defender(seat)
@@ -342,7 +355,7 @@ class Table:
             )
 
     def _play_while_pending(self, seat: int, card: int) -> None:
-        p = self.pending
+        p = self.decision
         kind = p.kind
         if kind in ("opening_lead", "defender_lead", "declarer_lead"):
             can_accept = any(o["decide"] == "accept" for o in p.options)
@@ -394,7 +407,7 @@ class Table:
     # --- leads out of turn: acceptance and retraction -------------------------
 
     def _accept_lead(self, by_play: bool, law: str) -> None:
-        p = self.pending
+        p = self.decision
         self.pending = None
         seat = p.offender
         self.leader = seat
@@ -410,7 +423,7 @@ class Table:
 
     def _withdraw_irregular_lead(self, law: str) -> None:
         """Take the irregular lead back: a defender's becomes a major penalty card (56B, 54D)."""
-        p = self.pending
+        p = self.decision
         self.pending = None
         seat, card = p.offender, p.card
         self.trick.clear()
@@ -572,7 +585,7 @@ class Table:
         finally:
             self._end_move()
 
-    def _decide_opening_lead(self, option: str, suit, card) -> None:
+    def _decide_opening_lead(self, option: str, suit: int | None, card: int | None) -> None:
         if option == "refuse":
             self._withdraw_irregular_lead(law="54D")
         elif option == "accept":
@@ -582,23 +595,23 @@ class Table:
             self._accept_lead(by_play=False, law="54A")
             self._note(text.declarer_spreads(self))
 
-    def _decide_defender_lead(self, option: str, suit, card) -> None:
+    def _decide_defender_lead(self, option: str, suit: int | None, card: int | None) -> None:
         if option == "accept":
             self._accept_lead(by_play=False, law="53A")
         else:
             self._withdraw_irregular_lead(law="56B")
 
-    def _decide_declarer_lead(self, option: str, suit, card) -> None:
+    def _decide_declarer_lead(self, option: str, suit: int | None, card: int | None) -> None:
         if option == "accept":
             self._accept_lead(by_play=False, law="53A")
         else:
             self._withdraw_irregular_lead(law="55B")
 
-    def _decide_wrong_card(self, option: str, suit, card) -> None:
+    def _decide_wrong_card(self, option: str, suit: int | None, card: int | None) -> None:
         self._resolve_wrong_card(accept=option == "accept", implied=False)
 
     def _resolve_wrong_card(self, accept: bool, implied: bool) -> None:
-        p = self.pending
+        p = self.decision
         self.pending = None
         seat, wrong, required = p.offender, p.card, p.required
         if accept:
@@ -619,14 +632,15 @@ class Table:
         self._add_penalty(seat, wrong, deliberate=True, quiet=True)
         self._note(text.wrong_card_refused(wrong, required))
 
-    def _decide_lead_options(self, option: str, suit, card) -> None:
-        p = self.pending
+    def _decide_lead_options(self, option: str, suit: int | None, card: int | None) -> None:
+        p = self.decision
         self.pending = None
         leader, offender = p.proper, p.offender
         self.lead_decided = self.trick_no
         if option == "no_restriction":
             self._note(text.no_lead_restriction(leader, offender))
             return
+        assert suit is not None  # `decide` matched an option that names its suit
         picked = self.pen_mask[offender] & suits_mask(suit)
         self.pen_mask[offender] &= ~picked
         self.major_mask &= ~picked
@@ -641,14 +655,15 @@ class Table:
             law = p.extra["law_b"]
         self._note(text.lead_restricted(option, leader, suit, law, sorted_cards(picked), offender))
 
-    def _decide_designate(self, option: str, suit, card) -> None:
-        p = self.pending
+    def _decide_designate(self, option: str, suit: int | None, card: int | None) -> None:
+        p = self.decision
         self.pending = None
+        assert card is not None  # `decide` matched an option that names its card
         self.designated[p.offender] = card
         self._note(text.designated(p.offender, card))
 
-    def _decide_premature(self, option: str, suit, card) -> None:
-        p = self.pending
+    def _decide_premature(self, option: str, suit: int | None, card: int | None) -> None:
+        p = self.decision
         self.pending = None
         mode = {"require": "required", "forbid": "forbidden"}.get(option, option)
         self.play_restr = (p.proper, mode, suit or 0)
@@ -760,8 +775,8 @@ class Table:
     def hand_cards(self, seat: int) -> list[str]:
         return [CARD_NAMES[c] for c in sorted_cards(self.hands[seat])]
 
-    def to_json(self) -> dict:
-        lr = None
+    def to_json(self) -> dict[str, Any]:
+        lr: dict[str, str] | None = None
         if self.lead_req is not None:
             lr = {
                 "seat": SEATS[self.lead_req[0]],

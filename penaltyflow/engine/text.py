@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from . import legal, vocab
 from .cards import CARD_NAMES, is_honour, sorted_cards
-from .vocab import SEAT_NAMES, SUIT_SINGULAR, option_text, suit_words
+from .vocab import SEAT_NAMES, SUIT_SINGULAR, Option, option_text, suit_words
 
 if TYPE_CHECKING:
     from .table import Table
@@ -51,6 +51,7 @@ def restriction_reason(table: Table, seat: int) -> str:
         if lr is not None and lr[0] == seat:
             return f"{_name(seat)} must lead {suit_words(lr[1])} (Laws 50D2(a), 51B)."
         lf = table.lead_forbid
+        assert lf is not None  # a restriction on this lead is why the card is refused
         return (
             f"{_name(seat)} may not lead {suit_words(lf[1])} while he keeps "
             "the lead (Laws 50D2(a), 51B)."
@@ -75,6 +76,7 @@ def penalty_reason(table: Table, seat: int, m: int) -> str:
 
 
 def play_restriction_text(table: Table) -> str:
+    assert table.play_restr is not None
     seat, mode, bits = table.play_restr
     led = SUIT_SINGULAR[table.led_suit] if table.led_suit >= 0 else "the suit led"
     if mode == "highest":
@@ -87,7 +89,7 @@ def play_restriction_text(table: Table) -> str:
 
 
 def pending_text(table: Table) -> str:
-    p = table.pending
+    p = table.decision
     opts = ", ".join(option_text(o) for o in p.options)
     who = "Declarer" if p.decider == table.declarer else _name(p.decider)
     return f"{who} must first choose under Law {p.law}: {opts}."
@@ -95,7 +97,7 @@ def pending_text(table: Table) -> str:
 
 def not_an_option(table: Table, option: str, suit_t: str | None, card_t: str | None) -> str:
     what = option + (f" {suit_t}" if suit_t else "") + (f" {card_t}" if card_t else "")
-    names = {o["decide"] for o in table.pending.options}
+    names = {o["decide"] for o in table.decision.options}
     if option in names and suit_t is None and card_t is None:
         return f"'{option}' needs a suit or card here. {pending_text(table)}"
     return f"'{what}' is not an option now. {pending_text(table)}"
@@ -154,7 +156,7 @@ def state_notes(table: Table) -> list[str]:
     return out
 
 
-def option_label(table: Table, option: dict) -> str:
+def option_label(table: Table, option: Option) -> str:
     """A short learner-facing label for one option of the decision pending at `table`."""
     p = table.pending
     several = p is not None and p.offender >= 0 and table.pen_mask[p.offender].bit_count() > 1
@@ -178,7 +180,7 @@ def not_held(seat: int, card: int) -> str:
 def out_of_turn(table: Table, seat: int) -> str:
     what = "lead" if not table.trick else "play"
     return (
-        f"It is {_name(table.to_play)}'s turn to {what}; a {what} by {_name(seat)} "
+        f"It is {_name(table.turn)}'s turn to {what}; a {what} by {_name(seat)} "
         "would be out of turn (Laws 53 to 57)."
     )
 
@@ -198,7 +200,7 @@ def early_lead_not_replayed(table: Table, seat: int, defender: bool) -> str:
     )
     return (
         f"{_name(seat)} has already played to trick {table.trick_no} and it is "
-        f"{_name(table.to_play)}'s turn; a lead to the next trick now cannot be "
+        f"{_name(table.turn)}'s turn; a lead to the next trick now cannot be "
         f"replayed ({why})."
     )
 
@@ -206,7 +208,7 @@ def early_lead_not_replayed(table: Table, seat: int, defender: bool) -> str:
 def declarer_played_early(table: Table, seat: int, card: int) -> str:
     hand = "dummy" if seat == table.dummy else "his own hand"
     return (
-        f"Declarer played {_c(card)} from {hand} before {_name(table.to_play)} had "
+        f"Declarer played {_c(card)} from {hand} before {_name(table.turn)} had "
         "played: a premature play by declarer is a played card (Law 57C3)."
     )
 
@@ -425,7 +427,7 @@ def misinformed_lead(table: Table, seat: int, card: int) -> str:
     return (
         f"{_name(seat)} led {_c(card)} because declarer's side told him wrongly that it "
         f"was his lead. He takes it back with no rectification: no penalty card and no "
-        f"choice for declarer (Law 47E1). {_name(table.to_play)}, whose lead it is, leads."
+        f"choice for declarer (Law 47E1). {_name(table.turn)}, whose lead it is, leads."
     )
 
 
@@ -435,7 +437,7 @@ def early_lead_after_partner(table: Table, seat: int, card: int) -> str:
         f"complete, after his partner had played to it. No law covers this exactly (Law 57A "
         f"needs partner still to play, Law 57D is about a play, not a lead), so it is the "
         f"Director's ruling: {_c(card)} is treated as a card exposed early, a major penalty "
-        f"card because he put it out on purpose (Laws 49, 50B). {_name(table.to_play)} "
+        f"card because he put it out on purpose (Laws 49, 50B). {_name(table.turn)} "
         "plays on to this trick."
     )
 

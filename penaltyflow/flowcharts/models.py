@@ -208,7 +208,8 @@ class Node(models.Model):
         )
 
     def clean(self) -> None:
-        if self.jump_node_id and self.jump_node.chart_id != self.jump_chart_id:
+        lands_on = self.jump_node if self.jump_node_id else None
+        if lands_on is not None and lands_on.chart_id != self.jump_chart_id:
             raise ValidationError(
                 {"jump_node": "The step it lands on must be a step of the chart it jumps to."}
             )
