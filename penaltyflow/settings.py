@@ -50,6 +50,8 @@ INSTALLED_APPS = [
     "template_partials",
     "penaltyflow.flowcharts",
     "penaltyflow.hands",
+    "penaltyflow.director",
+    "penaltyflow.offline",
 ]
 
 MIDDLEWARE = [
@@ -63,6 +65,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "penaltyflow.flowcharts.middleware.HtmxErrorPages",
+    "penaltyflow.offline.middleware.OfflineHeaders",
 ]
 
 ROOT_URLCONF = "penaltyflow.urls"
