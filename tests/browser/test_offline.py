@@ -248,3 +248,19 @@ def test_quick_mode_reaches_each_common_ruling_in_four_taps_on_a_phone(kept_site
     with phone.expect_navigation():
         phone.get_by_role("link", name="Learn this step in the chart").click()
     assert phone.locator(".step-title").count() == 1
+
+
+@pytest.mark.parametrize("size", [(1366, 900), (1280, 720)], ids=["1366", "1280"])
+def test_quick_mode_and_offline_page_on_a_projector(kept_site, browser, size):
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    for name, url in [
+        ("quick-question", "/table/lead-out-of-turn/declarer-accepts/"),
+        ("quick-ruling", "/table/penalty-card-partner-leads/require/"),
+        ("offline-page", "/offline/"),
+    ]:
+        page.goto(kept_site + url)
+        screenshot(page, f"{name}-{size[0]}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+        assert page.locator("h1").first.is_visible()
+    context.close()
