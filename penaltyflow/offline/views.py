@@ -1,9 +1,9 @@
 import json
 from pathlib import Path
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
@@ -30,7 +30,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "listing": reverse("offline:kept"),
         "offline": reverse("offline:offline"),
         "never": kept.NEVER,
-        "static": static(""),
+        "static": settings.STATIC_URL,  # not static(""): manifest storage has no entry for it
     }
     source = f"const CONFIG = {json.dumps(config)};\n{WORKER_SOURCE.read_text()}"
     response = HttpResponse(source, content_type="text/javascript; charset=utf-8")
