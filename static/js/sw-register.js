@@ -5,7 +5,7 @@
   if (!("serviceWorker" in navigator)) return;
   var sw = navigator.serviceWorker;
   var hadController = Boolean(sw.controller);
-  var reloading = false;
+  var asked = false; // the user pressed "Reload for the new version" in this tab
 
   function offer(worker) {
     if (document.querySelector(".sw-update")) return;
@@ -20,17 +20,22 @@
     button.textContent = "Reload for the new version";
     button.addEventListener("click", function () {
       button.disabled = true;
-      worker.postMessage({ type: "reload-for-new-version" });
+      asked = true;
+      if (worker) worker.postMessage({ type: "reload-for-new-version" });
+      else window.location.reload(); // another tab already switched to it
     });
     bar.append(text, button);
     document.body.append(bar);
   }
 
   sw.addEventListener("controllerchange", function () {
-    // The new version took over because the user asked for it: show it.
-    if (hadController && !reloading) {
-      reloading = true;
-      window.location.reload();
+    // The new version took over. If this tab asked for it, show it; if another
+    // tab did, offer the reload here too rather than change this page unasked.
+    if (asked) window.location.reload();
+    else if (hadController) {
+      var stale = document.querySelector(".sw-update");
+      if (stale) stale.remove();
+      offer(null);
     }
     hadController = true;
   });
