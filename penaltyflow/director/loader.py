@@ -13,8 +13,8 @@ import yaml
 from django.db import transaction
 
 from penaltyflow.flowcharts.models import Node
-from penaltyflow.flowcharts.pagecache import content_changed
 
+from .generation import content_changed
 from .models import QuickGuide
 
 MAX_TAPS = 4  # any ruling within four answers of the start of its situation

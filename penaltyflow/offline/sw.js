@@ -15,7 +15,13 @@ const PREFIX = "penaltyflow-";
 const PATIENCE_MS = 4000; // a slow network: after this, the kept copy answers
 const AT_ONCE = 6; // copy this many addresses at a time
 
-async function copyAll(urls, checkVersion, cache) {
+// Static files a page refers to (src="/static/..." or href="/static/...").
+const STATIC_REFERENCE = new RegExp(
+  '(?:src|href)="(' + CONFIG.static.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + '[^"?#]+)"',
+  "g",
+);
+
+async function copyAll(urls, checkVersion, cache, referenced) {
   for (let i = 0; i < urls.length; i += AT_ONCE) {
     await Promise.all(
       urls.slice(i, i + AT_ONCE).map(async (url) => {
@@ -29,6 +35,10 @@ async function copyAll(urls, checkVersion, cache) {
         const version = response.headers.get("X-PenaltyFlow-Version");
         if (checkVersion && version !== CONFIG.version) {
           throw new Error(url + " is version " + version + ", not " + CONFIG.version);
+        }
+        if (referenced && /html/.test(response.headers.get("Content-Type") || "")) {
+          const html = await response.clone().text();
+          for (const match of html.matchAll(STATIC_REFERENCE)) referenced.add(match[1]);
         }
         await cache.put(url, response);
       }),
@@ -47,8 +57,9 @@ self.addEventListener("install", (event) => {
       await caches.delete(CACHE); // a half-made copy from an earlier try
       const cache = await caches.open(CACHE);
       try {
-        await copyAll(listing.pages, true, cache);
-        await copyAll(listing.files, false, cache);
+        const files = new Set(listing.files);
+        await copyAll(listing.pages, true, cache, files);
+        await copyAll([...files], false, cache, null);
       } catch (error) {
         await caches.delete(CACHE); // all or nothing; the browser tries again later
         throw error;
