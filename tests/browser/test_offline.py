@@ -163,15 +163,35 @@ def test_new_content_replaces_the_whole_copy_after_the_user_reloads(kept_site, d
     assert "Will declarer accept this lead?" in page.locator("h1").inner_text()
 
 
+SECRET = "a long secret 123"
+
+
+def assert_copy_holds_nothing_personal(page, site: str, username: str) -> None:
+    """The copy is exactly the listed pages and static files: no POST, no signed-in page."""
+    listing = json.loads(page.evaluate("fetch('/offline/kept.json').then(r => r.text())"))
+    entries = cached_entries(page)
+    urls = {entry["url"].removeprefix(site) for entry in entries}
+    assert len(urls) == len(entries)
+    static = {url for url in urls if url.startswith(settings.STATIC_URL)}
+    assert urls - static == set(listing["pages"])  # the kept pages, and nothing else
+    assert set(listing["files"]) <= static  # and static files (those the pages refer to too)
+    assert not any(url.startswith(settings.STATIC_URL + "admin/") for url in static)
+    for entry in entries:
+        assert entry["method"] == "GET"
+        assert "no-store" not in entry["control"] and "private" not in entry["control"]
+        assert not entry["url"].startswith(tuple(site + prefix for prefix in kept.NEVER))
+        assert username not in entry["text"] and "csrfmiddlewaretoken" not in entry["text"]
+
+
 def test_nothing_personal_is_kept_after_signing_in_and_posting(kept_site, device, transactional_db):
     context, page = device
-    get_user_model().objects.create_superuser("signedinuser7", "d@example.com", "a long secret 123")
+    get_user_model().objects.create_superuser("signedinuser7", "d@example.com", SECRET)
     page.goto(kept_site + "/")
     wait_for_offline_copy(page)
 
     page.goto(kept_site + "/admin/login/")
     page.fill("#id_username", "signedinuser7")
-    page.fill("#id_password", "a long secret 123")
+    page.fill("#id_password", SECRET)
     with page.expect_response(lambda r: r.request.method == "POST") as posted:
         page.click("input[type=submit]")
     assert "no-store" in posted.value.headers["cache-control"]
@@ -181,20 +201,52 @@ def test_nothing_personal_is_kept_after_signing_in_and_posting(kept_site, device
     assert "private" in signed_in.headers["cache-control"]
     page.goto(kept_site + STEP)
     page.goto(kept_site + "/table/")
+    assert_copy_holds_nothing_personal(page, kept_site, "signedinuser7")
 
-    listing = json.loads(page.evaluate("fetch('/offline/kept.json').then(r => r.text())"))
-    entries = cached_entries(page)
-    urls = {entry["url"].removeprefix(kept_site) for entry in entries}
-    assert len(urls) == len(entries)
-    static = {url for url in urls if url.startswith(settings.STATIC_URL)}
-    assert urls - static == set(listing["pages"])  # the kept pages, and nothing else
-    assert set(listing["files"]) <= static  # and static files (those the pages refer to too)
-    assert not any(url.startswith(settings.STATIC_URL + "admin/") for url in static)
-    for entry in entries:
-        assert entry["method"] == "GET"
-        assert "no-store" not in entry["control"] and "private" not in entry["control"]
-        assert "/admin/" not in entry["url"] and "signedinuser7" not in entry["text"]
-        assert "csrfmiddlewaretoken" not in entry["text"]
+
+def _routes(*paths: str) -> bool:
+    from django.urls import Resolver404, resolve
+
+    try:
+        return all(resolve(path) for path in paths)
+    except Resolver404:
+        return False
+
+
+@pytest.mark.skipif(
+    not _routes("/accounts/login/", "/quiz/questions.json"),
+    reason="runs once the accounts and quizzes (shared/quiz-contract.md) are merged",
+)
+def test_nothing_personal_is_kept_after_signing_in_and_answering_a_quiz(
+    kept_site, device, transactional_db
+):
+    context, page = device
+    get_user_model().objects.create_user("quizzeruser8", password=SECRET)
+    page.goto(kept_site + "/")
+    wait_for_offline_copy(page)
+
+    page.goto(kept_site + "/accounts/login/")
+    page.fill("input[name=username]", "quizzeruser8")
+    page.fill("input[name=password]", SECRET)
+    with page.expect_navigation():
+        page.locator("form input[name=password]").press("Enter")
+    answered = page.evaluate(
+        """async () => {
+            const bank = await (await fetch("/quiz/questions.json?limit=1")).json();
+            const id = bank.questions[0];
+            const question = await (await fetch(`/quiz/q/${id}.json`)).json();
+            const token = document.cookie.match(/csrftoken=([^;]+)/)[1];
+            const body = new URLSearchParams({answer: question.choices[0].key});
+            const response = await fetch(`/quiz/q/${id}/answer`, {
+                method: "POST", body, headers: {"X-CSRFToken": token, "Accept": "application/json"},
+            });
+            return [response.status, response.headers.get("Cache-Control")];
+        }"""
+    )
+    assert answered[0] == 200 and "no-store" in answered[1]
+    page.goto(kept_site + "/")
+    page.goto(kept_site + STEP)
+    assert_copy_holds_nothing_personal(page, kept_site, "quizzeruser8")
 
 
 # The three common cases, from the start of their situation to the ruling.
