@@ -12,7 +12,7 @@ from django.core.management import call_command
 
 from penaltyflow.offline import kept
 
-from .conftest import PHONE, screenshot
+from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -72,6 +72,23 @@ def cached_entries(page) -> list[dict]:
             return out;
         }"""
     )
+
+
+def test_chromium_finds_the_app_installable(kept_site, browser, tmp_path):
+    """Chromium's own installability checks, the ones Lighthouse reports, on a normal profile."""
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile", executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport=PHONE
+    )
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(kept_site + "/")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=INSTALL_MS)
+        cdp = context.new_cdp_session(page)
+        assert cdp.send("Page.getInstallabilityErrors") == {"installabilityErrors": []}
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"] == kept_site + "/manifest.webmanifest" and manifest["errors"] == []
+    finally:
+        context.close()
 
 
 def test_kept_pages_open_offline_and_the_rest_shows_the_offline_page(kept_site, device):
