@@ -96,6 +96,13 @@ def test_kept_pages_open_offline_and_the_rest_shows_the_offline_page(kept_site, 
     page.goto(kept_site + "/")
     caches = wait_for_offline_copy(page)
     assert caches == [f"penaltyflow-{kept.version()}"]
+    uses = page.evaluate(
+        """() => [...document.querySelectorAll("script[src], link[rel=stylesheet]")]
+                 .map(e => new URL(e.src || e.href).pathname)"""
+    )
+    assert any("htmx" in url for url in uses)
+    kept_urls = {entry["url"].removeprefix(kept_site) for entry in cached_entries(page)}
+    assert set(uses) <= kept_urls  # htmx, the CSS and the worker's own script: all kept
 
     context.set_offline(True)
     response = page.goto(kept_site + CHART)

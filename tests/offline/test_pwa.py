@@ -70,7 +70,7 @@ def test_the_copy_holds_every_chart_step_diagram_and_static_file(client, quick):
     assert {"/", "/offline/", "/table/", "/table/lead-out-of-turn/"} <= pages
     assert not any(url.startswith(kept.NEVER) for url in pages)
     files = listing["files"]
-    assert "/static/css/site.css" in files and any("htmx" in url for url in files)
+    assert "/static/css/site.css" in files and "/static/js/sw-register.js" in files
     assert not any("/admin/" in url for url in files)
     for url in listing["pages"]:
         response = client.get(url, headers={"X-PenaltyFlow-Precache": "1"})
