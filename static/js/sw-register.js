@@ -26,6 +26,7 @@
     });
     bar.append(text, button);
     document.body.append(bar);
+    document.body.classList.add("has-sw-update"); // room below the page for the bar
   }
 
   sw.addEventListener("controllerchange", function () {

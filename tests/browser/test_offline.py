@@ -12,7 +12,7 @@ from django.core.management import call_command
 
 from penaltyflow.offline import kept
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, screenshot
+from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, SCREENSHOTS, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -166,6 +166,7 @@ def test_new_content_replaces_the_whole_copy_after_the_user_reloads(kept_site, d
         f"""async () => await (await caches.match("{STEP}")).text()"""
     )  # until then, the old copy stays whole
     screenshot(page, "offline-update-offer-phone")
+    page.screenshot(path=str(SCREENSHOTS / "offline-update-offer-phone-screen.png"))  # the bar
     with page.expect_navigation():
         button.click()
     page.wait_for_function(
