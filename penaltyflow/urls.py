@@ -4,4 +4,6 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("penaltyflow.flowcharts.urls")),
+    path("", include("penaltyflow.offline.urls")),
+    path("table/", include("penaltyflow.director.urls")),
 ]
