@@ -52,6 +52,8 @@ INSTALLED_APPS = [
     "penaltyflow.core",
     "penaltyflow.flowcharts",
     "penaltyflow.hands",
+    "penaltyflow.director",
+    "penaltyflow.offline",
     "penaltyflow.ops",
     "axes",
 ]
@@ -66,6 +68,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "penaltyflow.offline.middleware.OfflineHeaders",
     "csp.middleware.CSPMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]

@@ -8,5 +8,7 @@ urlpatterns = [
     path("healthz", ops.healthz, name="healthz"),
     path("robots.txt", ops.robots_txt, name="robots_txt"),
     path("", include("penaltyflow.flowcharts.urls")),
+    path("", include("penaltyflow.offline.urls")),
+    path("table/", include("penaltyflow.director.urls")),
 ]
 handler400 = "penaltyflow.ops.views.bad_request"

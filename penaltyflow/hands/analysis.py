@@ -34,10 +34,14 @@ from __future__ import annotations
 import copy
 import functools
 import json
+from typing import TYPE_CHECKING, Any
 
 from penaltyflow.engine import ScenarioError, Table, apply_event, legal, replay, vocab
 from penaltyflow.engine.cards import card_name, cards_of, deal_pbn, parse_contract
 from penaltyflow.engine.text import option_label
+
+if TYPE_CHECKING:  # endplay itself is imported where the solver runs (see _Solver._solve)
+    from endplay.types import Card
 
 __all__ = ["NothingPending", "analyse_example", "contract_result", "option_tricks"]
 
@@ -72,7 +76,7 @@ def contract_result(tricks: int, contract: str) -> str:
 # --- double dummy through endplay --------------------------------------------
 
 
-def _ep_card(card) -> int:
+def _ep_card(card: Card) -> int:
     """endplay Card -> engine card int."""
     return int(card.suit) * 13 + int(card.rank).bit_length() - 3
 
@@ -89,7 +93,7 @@ class _Solver:
         self.cache: dict = {}
         self.calls = 0
 
-    def _solve(self, table: Table, best_only: bool):
+    def _solve(self, table: Table, best_only: bool) -> Any:
         # Imported here: endplay's DDS takes some 80 MB once loaded, and only the loader
         # solves; a web worker that shows the stored results never needs it.
         from endplay.dds import solve_board
@@ -110,6 +114,7 @@ class _Solver:
             deal.play(card_name(card))
         self.calls += 1
         solved = solve_board(deal, SolveMode.OptimalOne if best_only else SolveMode.Default)
+        out: int | dict[int, int]
         if best_only:
             out = max(s for _, s in solved)
         else:
@@ -161,7 +166,7 @@ class _Search:
             return False
         if self._done(table):
             return True
-        seat = table.to_play
+        seat = table.turn
         while not table.played_seats >> seat & 1:
             if not legal.bound_by_nothing(table, seat):
                 return False
@@ -180,7 +185,7 @@ class _Search:
                 apply_event(child, _event(option))
                 values.append(self.value(child))
             return max(values) if p.decider & 1 == self.side else min(values)
-        seat = table.to_play
+        seat = table.turn
         allowed = table.legal_mask(seat)
         if allowed.bit_count() == 1:
             child = _fork(table)
