@@ -31,7 +31,9 @@ def kept_site(site):
 @pytest.fixture
 def device(browser):
     """A phone that runs service workers, as a real one does."""
-    context = browser.new_context(viewport=PHONE, service_workers="allow")
+    # bypass_csp: Playwright's wait_for_function evaluates its predicate with eval, which
+    # the site's Content-Security-Policy forbids (tests/browser/test_production.py checks it).
+    context = browser.new_context(viewport=PHONE, service_workers="allow", bypass_csp=True)
     page = context.new_page()
     page.set_default_timeout(15_000)
     yield context, page
@@ -77,7 +79,11 @@ def cached_entries(page) -> list[dict]:
 def test_chromium_finds_the_app_installable(kept_site, browser, tmp_path):
     """Chromium's own installability checks, the ones Lighthouse reports, on a normal profile."""
     context = browser.browser_type.launch_persistent_context(
-        tmp_path / "profile", executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport=PHONE
+        tmp_path / "profile",
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        viewport=PHONE,
+        bypass_csp=True,  # for wait_for_function's eval (see the device fixture)
     )
     try:
         page = context.pages[0] if context.pages else context.new_page()

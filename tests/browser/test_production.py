@@ -20,7 +20,6 @@ def csp_reports(page) -> list[str]:
         if "Content Security Policy" in message.text or "Refused to" in message.text
         else None,
     )
-    page.on("pageerror", lambda error: reports.append(str(error)))
     return reports
 
 
