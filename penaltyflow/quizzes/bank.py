@@ -41,8 +41,8 @@ PENALTY_CHOICES = [
     ("none", "Not a penalty card"),
 ]
 OPTION_TEXT = {
-    "accept": "Accept it: the irregular card stands",
-    "refuse": "Refuse it: the card is taken back",
+    "accept": "Accept it: the card stands",
+    "refuse": "Refuse it",
     "spread": "Spread his own hand and become dummy",
     "require": "Require a suit",
     "forbid": "Forbid a suit",
@@ -50,6 +50,17 @@ OPTION_TEXT = {
     "designate": "Designate which penalty card is played",
     "highest": "Make partner play his highest card of the suit led",
     "lowest": "Make partner play his lowest card of the suit led",
+}
+OPTION_SHORT = {
+    "accept": "accept",
+    "refuse": "refuse",
+    "spread": "spread his hand and become dummy",
+    "require": "require a suit",
+    "forbid": "forbid a suit",
+    "no_restriction": "no restriction",
+    "designate": "designate a penalty card",
+    "highest": "highest of the suit led",
+    "lowest": "lowest of the suit led",
 }
 _ID = re.compile(r"g-([a-z0-9-]+)-(\d{4})")
 _CITE = re.compile(r"\b(4[89]|5[0-7])([A-E](?:\d(?:\([a-c0-9]\))?)?)?")
@@ -143,13 +154,16 @@ class Question:
     def explanation(self, right: set[str]) -> str:
         if self.kind not in ENGINE_KINDS:
             return self.teach
-        words = ", ".join(self.choice_text(k) for k in self.keys if k in right)
-        lead = {
-            "legal-cards": f"The cards that may be played: {words}.",
-            "penalty-card": f"The answer: {words.lower()}.",
-            "options": f"The options open now: {words.lower()}.",
-            "decider": f"{words} chooses.",
-        }[self.kind]
+        right_keys = [k for k in self.keys if k in right]
+        words = ", ".join(self.choice_text(k) for k in right_keys)
+        if self.kind == "legal-cards":
+            lead = f"The cards that may be played: {words}."
+        elif self.kind == "penalty-card":
+            lead = f"The answer: {words.lower()}."
+        elif self.kind == "options":
+            lead = "The options open now: " + "; ".join(OPTION_SHORT[k] for k in right_keys) + "."
+        else:
+            lead = f"{words} chooses."
         return f"{lead} {self.teach}"
 
 

@@ -244,7 +244,7 @@ DROP_WORDS = (
 DELIBERATE_WORDS = (
     "{p} put the {c} face up on the table to show he held it",
     "{p}, sure the rest were his, faced the {c}",
-    "{p} showed his partner the {c} on purpose",
+    "{p} deliberately turned the {c} face up for all to see",
 )
 
 
@@ -311,10 +311,13 @@ def ask_legal(d: Draft) -> None:
     if not legal or legal == t.hands[seat]:
         raise Skip  # never every choice right, never none
     d.kind = "legal-cards"
-    hand = "dummy's hand" if seat == t.dummy else f"{who(seat)}'s hand"
     verb = "lead" if not t.trick else "play"
-    d.prompt = f"{who(seat)} is to {verb}. Which cards of {hand} may be played now?"
-    d.say(f"Now {who(seat)} is to {verb}.")
+    if seat == t.dummy:
+        d.prompt = f"Dummy ({who(seat)}) is to {verb}. Which of dummy's cards may be played now?"
+        d.say(f"Now declarer is to {verb} from dummy.")
+    else:
+        d.prompt = f"{who(seat)} is to {verb}. Which cards of his hand may be played now?"
+        d.say(f"Now {who(seat)} is to {verb}.")
 
 
 def ask_options(d: Draft) -> None:
@@ -584,7 +587,6 @@ def _partner_on_lead(d: Draft, two_suits: bool = False) -> tuple[int, int, list[
     leader = lead_moment(d, d.is_defender)
     offender = partner(leader)
     d.scene()
-    d.say(f"Before {who(leader)} led, something happened.")
     cards = cards_of(t.hands[offender])
     if two_suits:
         first = d.rng.choice(cards)
@@ -784,7 +786,7 @@ def several_suits_required(d: Draft) -> None:
     ask_legal(d)
     d.teach = (
         f"Declarer required {suit_word(suit)}: {who(leader)} must lead one if he can "
-        f"(Laws 51B2(a), 59); only the {suit_word(suit)} penalty card goes back to the hand."
+        f"(Laws 51B2(a), 59); only the {suit_word(suit)[:-1]} penalty card goes back to the hand."
     )
 
 
@@ -798,7 +800,7 @@ def several_suits_other(d: Draft) -> None:
     d.decide("require", 1 << suit)
     ask_card(d, offender, other)
     d.teach = (
-        f"Requiring {suit_word(suit)} picks up only the {suit_word(suit)} penalty card "
+        f"Requiring {suit_word(suit)} picks up only the {suit_word(suit)[:-1]} penalty card "
         f"(Law 51B2(a)). The {cl(other)} stays on the table; with two penalty cards both were "
         "major, and it stays major (Law 50B)."
     )
@@ -915,10 +917,13 @@ def _lead_out_of_turn(d: Draft, offender_test, last: bool = False) -> tuple[int,
     seat = d.rng.choice(seats)
     d.scene()
     card = d.rng.choice(cards_of(t.hands[seat]))
-    who_led = "from dummy" if seat == t.dummy else ""
-    d.say(
-        f"It was {who(proper)}'s lead, but {who(seat)} led the {cl(card)} {who_led}".rstrip() + "."
-    )
+    if seat == t.dummy:
+        led = f"declarer led the {cl(card)} from dummy ({who(seat)})"
+    elif seat == t.declarer:
+        led = f"declarer {who(seat)} led the {cl(card)} from his own hand"
+    else:
+        led = f"{who(seat)} led the {cl(card)}"
+    d.say(f"It was {who(proper)}'s lead, but {led}.")
     d.play(seat, card)
     if t.pending is None:
         raise Skip
@@ -1134,7 +1139,7 @@ def defender_lead_refused_then(d: Draft) -> None:
     seat, card, proper = _lead_out_of_turn(
         d, lambda s, p: d.is_defender(s) and not t.is_defender(p)
     )
-    d.say(f"Declarer did not accept the lead; {who(proper)} led instead.")
+    d.say("Declarer did not accept the lead.")
     d.decide("refuse")
     lead = d.regular_card(proper)
     d.play(proper, lead)
