@@ -142,7 +142,7 @@ class Question:
         right = self.right_keys()
         return Grade(
             correct=set(keys) == right,
-            answer=[k for k in self.keys if k in right],
+            answer=sorted(right),
             explanation=self.explanation(right),
             cites=self.cites,
             step=self.step,

@@ -11,6 +11,12 @@ def choice_text(question, key: str) -> str:
     return question.choice_text(key)
 
 
+@register.filter
+def seat_to_play(table):
+    """The seat whose cards a legal-cards question asks about."""
+    return table.seats[table.state["to_play"]]
+
+
 @register.simple_tag
 def tap_card(card, picked, grade):
     """A card of the hand to play as a checkbox the size of a fingertip; after the answer,
