@@ -238,8 +238,8 @@ def _round_page(request, r: Round, n: int, error: str = "", status: int = 200) -
     q = _round_question(r, n)
     done = r.answers.filter(position=n).first()
     grade = None
-    if done is not None and r.mode != Round.Mode.EXAM:
-        grade = q.grade(set(done.keys))
+    if done is not None and (r.mode != Round.Mode.EXAM or r.finished is not None):
+        grade = q.grade(set(done.keys))  # an exam's feedback waits for its end
     context = {
         "q": q,
         "table": table_for(q),
@@ -281,7 +281,7 @@ def round_results(request: HttpRequest, rid) -> HttpResponse:
                 "n": i,
                 "q": q,
                 "answer": a,
-                "picked": [q.choice_text(k) for k in (a.keys if a else [])],
+                "picked": [text for key, text in q.choices if a and key in a.keys],
                 "grade": q.grade(set(a.keys)) if a else q.grade(set()),
                 "url": reverse("quizzes:round_question", args=[r.pk, i]),
             }

@@ -12,6 +12,12 @@ def choice_text(question, key: str) -> str:
 
 
 @register.filter
+def right_words(question, grade) -> str:
+    """The right choices' words, in the order the choices are shown."""
+    return ", ".join(text for key, text in question.choices if key in grade.answer)
+
+
+@register.filter
 def seat_to_play(table):
     """The seat whose cards a legal-cards question asks about."""
     return table.seats[table.state["to_play"]]
