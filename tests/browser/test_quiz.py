@@ -64,7 +64,8 @@ def test_a_round_of_ten_on_a_phone_with_htmx_tapping_cards(site, phone):
         kind = answer(phone, right=n % 3 != 0)
         expect(phone.locator(".feedback h2")).to_have_text("✓ Right" if n % 3 else "✗ Not quite")
         expect(phone.locator(".feedback .cites")).to_contain_text("Law ")
-        expect(phone.locator(".feedback .step-link")).to_have_attribute("href", re.compile("^/charts/"))
+        step_link = phone.locator(".feedback .step-link")
+        expect(step_link).to_have_attribute("href", re.compile("^/charts/"))
         if kind == "legal-cards":
             tapped += 1
             expect(phone.locator("label.tap-card.right").first).to_be_visible()
@@ -88,7 +89,8 @@ def test_the_same_round_without_javascript(site, browser):
             expect(page.locator(".quiz-count")).to_have_text(f"Question {n} of 10")
             answer(page, right=n != 4)
             assert ROUND_URL.search(page.url).group(1) == str(n)
-            expect(page.locator(".feedback h2")).to_have_text("✗ Not quite" if n == 4 else "✓ Right")
+            verdict = "✗ Not quite" if n == 4 else "✓ Right"
+            expect(page.locator(".feedback h2")).to_have_text(verdict)
             page.locator(".feedback .quiz-next a").click()
         expect(page.locator("h1")).to_have_text("Practice round: 9 of 10 right")
         screenshot(page, "quiz-phone-nojs-results")
