@@ -45,6 +45,7 @@ lint: $(VENV)/.installed-dev
 bench: setup
 	$(PY) bench/engine_bench.py
 	$(PY) bench/pages_bench.py
+	$(PY) bench/quiz_bench.py
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .hypothesis
