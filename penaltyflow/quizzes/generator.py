@@ -271,7 +271,7 @@ DROP_WORDS = (
 )
 DELIBERATE_WORDS = (
     "{p} put the {c} face up on the table to show he held it",
-    "{p}, sure the rest were his, faced the {c}",
+    "{p} put the {c} face up on the table on purpose",
     "{p} deliberately turned the {c} face up for all to see",
 )
 
