@@ -55,6 +55,8 @@ def start_round(page, site, laws=("50",), mode="Start a round of 10"):
 def test_a_round_of_ten_on_a_phone_with_htmx_tapping_cards(site, phone):
     start_round(phone, site)
     phone.evaluate("window.stayedOnPage = true")  # gone if a click loads a whole new page
+    phone.get_by_role("button", name="Answer").click()  # nothing picked: told so, in place
+    expect(phone.locator("#quiz .error")).to_have_text("Pick an answer first.")
     tapped = 0
     for n in range(1, 11):
         expect(phone.locator(".quiz-count")).to_have_text(f"Question {n} of 10")
