@@ -160,3 +160,20 @@ def test_pages_stay_cheap_in_queries(client, django_assert_max_num_queries):
         assert client.get("/quiz/q/g-lead-required-0004.json").status_code == 200
     with django_assert_max_num_queries(12):
         post(client, "g-lead-required-0004", ["SA"])
+
+
+def test_a_question_page_built_once_still_gives_each_browser_its_own_tokens():
+    import re
+
+    tokens = []
+    for _ in range(2):
+        browser = Client(enforce_csrf_checks=True)
+        page = browser.get("/quiz/q/g-ten-is-an-honour-0006/").content.decode()
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        attempt = re.search(r'name="attempt" value="([0-9a-f]{32})"', page).group(1)
+        data = {"answer": "major", "csrfmiddlewaretoken": token, "attempt": attempt}
+        r = browser.post("/quiz/q/g-ten-is-an-honour-0006/answer", data, **JSON)
+        assert r.status_code == 200 and r.json()["correct"] is True
+        tokens.append((token, attempt))
+    assert tokens[0] != tokens[1] and tokens[0][1] != tokens[1][1]
+    assert Answer.objects.count() == 2
