@@ -123,7 +123,7 @@ def build() -> list[Question]:
             Question(
                 id=f"c-clause-{n.chart.slug}-{n.key}",
                 kind="chart-clause",
-                law=c.replace("Law ", ""),
+                law=re.match(r"Law (\S+)", c).group(1),  # "50D2(b)", without "(footnote 14)"
                 prompt=f"Which clause says this: “{n.label}”?",
                 scenario=None,
                 subject=None,

@@ -81,6 +81,12 @@ def test_a_round_of_ten_on_a_phone_with_htmx_tapping_cards(site, phone):
     screenshot(phone, "quiz-phone-results")
     phone.go_back()
     expect(phone.locator(".quiz-count")).to_have_text("Question 10 of 10")
+    phone.goto(f"{site}/quiz/progress/")
+    expect(phone.locator(".law-bar", has_text="Law 50")).to_contain_text("70% of 10")
+    expect(phone.locator(".due-list li")).not_to_have_count(0)
+    expect(phone.locator("table.rounds tbody tr")).to_have_count(1)
+    assert not overflows(phone) and not small_targets(phone)
+    screenshot(phone, "quiz-phone-progress")
 
 
 def test_the_same_round_without_javascript(site, browser):
