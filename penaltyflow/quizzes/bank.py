@@ -18,9 +18,9 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from penaltyflow.engine.cards import SEAT_NAMES, SEATS
 from penaltyflow.engine.render import card_label
 from penaltyflow.engine.scenario import replay
+from penaltyflow.engine.vocab import SEAT_NAMES, SEATS
 
 from . import generator
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 import re
 
+from penaltyflow.core.pagecache import content_stamp
 from penaltyflow.flowcharts.models import Choice, Node
-from penaltyflow.flowcharts.pagecache import content_stamp
 
 from .bank import Question
 

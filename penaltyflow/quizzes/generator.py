@@ -19,20 +19,18 @@ from penaltyflow.engine.cards import (
     CARD_NAMES,
     LOW_MASK,
     NT,
-    SEAT_NAMES,
-    SEATS,
     SUIT_MASK,
-    SUIT_NAMES,
-    SUITS,
     cards_of,
     deal_pbn,
     is_honour,
     partner,
     sorted_cards,
 )
+from penaltyflow.engine.legal import allowed_by_restrictions
 from penaltyflow.engine.render import card_label
 from penaltyflow.engine.simulate import random_deal
 from penaltyflow.engine.table import Table
+from penaltyflow.engine.vocab import SEAT_NAMES, SEATS, SUIT_NAMES, SUITS
 
 PER_RECIPE = 60  # questions per recipe in the bank
 ATTEMPTS = 400  # deals tried per question before a recipe is called broken (a test checks)
@@ -540,7 +538,7 @@ def minor_honour(d: Draft) -> None:
         if not t.pen_mask[seat]:
             raise Skip
         low_left = t.hands[seat] & SUIT_MASK[suit] & LOW_MASK & ~t.pen_mask[seat]
-        free = t._restricted(seat, *t._base(seat))  # what he could play without the card
+        free = allowed_by_restrictions(t, seat)  # what he could play without the card
         if low_left & free & ~t.legal_mask(seat):
             break
         d.step()

@@ -21,7 +21,8 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from penaltyflow.flowcharts.pagecache import content_stamp
+from penaltyflow.core.htmx import is_fragment
+from penaltyflow.core.pagecache import content_stamp
 
 from . import bank, progress
 from .models import Answer, Round
@@ -132,7 +133,7 @@ def _question_page(request, q, *, picked=None, grade=None, error="", status=200,
         **extra,
     }
     template = "quizzes/question.html"
-    if request.htmx and not request.htmx.history_restore_request:
+    if is_fragment(request):
         template += "#quiz"
     return render(request, template, context, status=status)
 
@@ -145,7 +146,7 @@ ATTEMPT_MARK = "\x00attempt\x00"
 def question_page(request: HttpRequest, qid: str) -> HttpResponse:
     """A question not yet answered is the same page for everyone but for its two tokens
     (CSRF and attempt): it is built once per content version, and the tokens put in."""
-    htmx = bool(request.htmx and not request.htmx.history_restore_request)
+    htmx = is_fragment(request)
     key = f"quiz:page:{content_stamp()}:{int(htmx)}:{qid}"
     page = cache.get(key)
     if page is None:
@@ -282,7 +283,7 @@ def _round_page(request, r: Round, n: int, error: str = "", status: int = 200) -
         "mode": r.mode,
     }
     template = "quizzes/question.html"
-    if request.htmx and not request.htmx.history_restore_request:
+    if is_fragment(request):
         template += "#quiz"
     return render(request, template, context, status=status)
 

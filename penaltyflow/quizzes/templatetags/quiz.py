@@ -28,7 +28,7 @@ def as_card(key: str):
 @register.filter
 def seat_to_play(table):
     """The seat whose cards a legal-cards question asks about."""
-    return table.seats[table.state["to_play"]]
+    return next(seat for seat in table.seats if seat.to_play)
 
 
 @register.simple_tag
