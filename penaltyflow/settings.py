@@ -53,6 +53,8 @@ INSTALLED_APPS = [
     "penaltyflow.hands",
     "penaltyflow.quizzes",
     "penaltyflow.accounts",
+    "penaltyflow.director",
+    "penaltyflow.offline",
 ]
 
 MIDDLEWARE = [
@@ -65,6 +67,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "penaltyflow.offline.middleware.OfflineHeaders",
 ]
 
 ROOT_URLCONF = "penaltyflow.urls"

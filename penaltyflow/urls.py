@@ -6,4 +6,6 @@ urlpatterns = [
     path("quiz/", include("penaltyflow.quizzes.urls")),
     path("accounts/", include("penaltyflow.accounts.urls")),
     path("", include("penaltyflow.flowcharts.urls")),
+    path("", include("penaltyflow.offline.urls")),
+    path("table/", include("penaltyflow.director.urls")),
 ]
