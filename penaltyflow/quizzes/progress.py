@@ -169,29 +169,34 @@ def record(
             earlier = None
     if earlier is not None:
         return Recorded(earlier, True)
-    try:
-        with transaction.atomic():  # one commit: the answer, the counts, the schedule
-            answer = Answer.objects.create(
-                learner=learner,
-                qid=question.id,
-                law=question.law,
-                round=round,
-                position=position,
-                keys=sorted(keys),
-                correct=correct,
-                attempt=attempt,
-                created=now,
-            )
-            count(question, correct)
-            if schedule:
-                review(learner, question.id, correct, now)
-    except IntegrityError:  # the same post, at the same moment, from another worker
-        if round is not None:
-            first = Answer.objects.get(round=round, position=position)
-        else:
-            first = Answer.objects.get(learner=learner, attempt=attempt)
-        return Recorded(first, True)
-    return Recorded(answer, False)
+    for _ in range(2):
+        try:
+            with transaction.atomic():  # one commit: the answer, the counts, the schedule
+                answer = Answer.objects.create(
+                    learner=learner,
+                    qid=question.id,
+                    law=question.law,
+                    round=round,
+                    position=position,
+                    keys=sorted(keys),
+                    correct=correct,
+                    attempt=attempt,
+                    created=now,
+                )
+                count(question, correct)
+                if schedule:
+                    review(learner, question.id, correct, now)
+            return Recorded(answer, False)
+        except IntegrityError:  # the same post at the same moment, from another worker
+            first = None
+            if round is not None:
+                first = Answer.objects.filter(round=round, position=position).first()
+            elif attempt:
+                first = Answer.objects.filter(learner=learner, attempt=attempt).first()
+            if first is not None:
+                return Recorded(first, True)
+            # else two answers to one question made its review card at once: once more
+    raise IntegrityError("The answer could not be kept.")
 
 
 def count(question, correct: bool) -> None:
