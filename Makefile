@@ -25,6 +25,7 @@ setup: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) manage.py loadcharts
+	$(PY) manage.py loadquiz
 	$(PY) manage.py loadquick
 
 # Serve on SQLite with Granian (slow clients cost a socket, not a worker; static
@@ -62,6 +63,7 @@ lint: $(VENV)/.installed-dev
 bench: setup
 	$(PY) bench/engine_bench.py
 	$(PY) bench/pages_bench.py
+	$(PY) bench/quiz_bench.py
 	$(PY) bench/offline_bench.py
 	$(PY) bench/slow_clients.py
 	$(PY) bench/crawl_memory.py

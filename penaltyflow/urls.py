@@ -7,6 +7,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", ops.healthz, name="healthz"),
     path("robots.txt", ops.robots_txt, name="robots_txt"),
+    path("quiz/", include("penaltyflow.quizzes.urls")),
+    path("accounts/", include("penaltyflow.accounts.urls")),
     path("", include("penaltyflow.flowcharts.urls")),
     path("", include("penaltyflow.offline.urls")),
     path("table/", include("penaltyflow.director.urls")),

@@ -67,3 +67,15 @@ def test_a_sign_in_with_the_right_password_resets_the_count(admin_user):
     client.logout()
     for _ in range(LIMIT - 1):
         assert sign_in(client, "typo").status_code == 200  # counting from zero again
+
+
+def test_the_accounts_sign_in_page_is_throttled_the_same_way(admin_user):
+    attacker = Client(REMOTE_ADDR="203.0.113.11")
+    for _ in range(LIMIT):
+        attacker.post("/accounts/login/", {"username": "director", "password": "guess"})
+    locked = attacker.post("/accounts/login/", {"username": "director", "password": PASSWORD})
+    assert locked.status_code == 429
+    assert "Too many wrong passwords" in locked.content.decode()
+    elsewhere = Client(REMOTE_ADDR="198.51.100.12")
+    response = elsewhere.post("/accounts/login/", {"username": "director", "password": PASSWORD})
+    assert response.status_code == 302
