@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "template_partials",
     "penaltyflow.flowcharts",
     "penaltyflow.hands",
+    "penaltyflow.classroom",
 ]
 
 MIDDLEWARE = [
@@ -88,6 +89,14 @@ DATABASES = {
         default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}", conn_max_age=600
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # Many phones answer at once: WAL lets reads go on during a write, IMMEDIATE takes
+    # the write lock at BEGIN (no deadlocked upgrades), and a writer waits its turn.
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
 # Built pages, kept per content version (penaltyflow/flowcharts/pagecache.py); each
 # worker keeps its own. Set CACHE_URL-style backends here if a shared cache is wanted.
 CACHES = {
