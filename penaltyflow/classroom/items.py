@@ -39,6 +39,7 @@ class ItemView:
     url: str = ""  # the step page on the site
     question: object | None = None  # quizzes.bank.Question
     qid: str | None = None
+    hide: bool = False  # where the choices lead stays hidden: so does the diagram
 
     @property
     def answer_choices(self) -> list[tuple[str, str]]:
@@ -55,7 +56,7 @@ class ItemView:
     @property
     def diagram(self) -> str:
         """The chart's diagram with the current box, and the way to it, marked."""
-        if self.chart is None:
+        if self.chart is None or self.hide:
             return ""
         return mark_diagram(inline_svg(self.chart.svg), self.node_key, self.visited)
 
@@ -112,6 +113,7 @@ def step_view(chart: str, key: str, path: str = "", hide: bool = False) -> ItemV
         table=table,
         choices=choices,
         url=step_url(chart, key, where.keys),
+        hide=hide,
     )
 
 

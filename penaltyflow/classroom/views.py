@@ -76,6 +76,8 @@ def teacher_session(request: HttpRequest, code: str) -> Session:
     """The session, for its own teacher; 403 for anyone else (signed out: to the login page)."""
     session = find_session(request, code, trusted=request.user.is_authenticated)
     if not request.user.is_authenticated:
+        if student_id(request, session.code) is not None:
+            raise PermissionDenied("Students follow the class; only its teacher drives it.")
         raise NeedLogin
     if session.teacher_id != request.user.pk:
         raise PermissionDenied("Only the teacher who started this class can do that.")

@@ -1,0 +1,111 @@
+"""Phones follow the teacher: state.json and the phone's fragment move with next, back,
+reveal and end; a poll with nothing new costs a 304; everything lives in the database."""
+
+import json
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from penaltyflow.classroom.models import Session
+
+from .conftest import HTMX, join
+
+pytestmark = pytest.mark.django_db
+
+
+def state(client, session):
+    response = client.get(f"/classroom/{session.code}/state.json")
+    assert response.status_code == 200
+    return response.json()
+
+
+def test_state_json_follows_the_teacher(session, teacher_client, student):
+    first = state(student, session)
+    assert first == {
+        "code": session.code,
+        "item": 0,
+        "items": 3,
+        "kind": "step",
+        "question": None,
+        "open": False,
+        "revealed": False,
+        "students": 1,
+        "ended": False,
+        "title": session.title,
+        "version": 0,
+    }
+    teacher_client.post(f"/classroom/{session.code}/present/next")
+    teacher_client.post(f"/classroom/{session.code}/present/next")
+    teacher_client.post(f"/classroom/{session.code}/present/next")  # past the end: stays
+    assert state(student, session)["item"] == 2
+    teacher_client.post(f"/classroom/{session.code}/present/prev")
+    assert state(student, session)["item"] == 1
+    teacher_client.post(f"/classroom/{session.code}/present/end")
+    assert state(student, session)["ended"] is True
+
+
+def test_a_poll_with_no_change_is_a_304_that_costs_two_queries(session, teacher_client, student):
+    page = student.get(f"/classroom/{session.code}/")
+    etag = page["ETag"]
+    headers = json.loads(
+        page.content.decode().split('hx-headers="')[1].split('"', 1)[0].replace("&quot;", '"')
+    )
+    assert headers == {"If-None-Match": etag}
+    with CaptureQueriesContext(connection) as queries:
+        again = student.get(f"/classroom/{session.code}/", HTTP_IF_NONE_MATCH=etag, **HTMX)
+    assert again.status_code == 304 and again.content == b""
+    assert len(queries) <= 2
+    teacher_client.post(f"/classroom/{session.code}/present/next")
+    moved = student.get(f"/classroom/{session.code}/", HTTP_IF_NONE_MATCH=etag, **HTMX)
+    assert moved.status_code == 200 and moved["ETag"] != etag
+    html = moved.content.decode()
+    assert "Does declarer accept the lead?" in html
+    assert "<html" not in html  # the fragment alone
+    state_etag = student.get(f"/classroom/{session.code}/state.json")["ETag"]
+    unchanged = student.get(f"/classroom/{session.code}/state.json", HTTP_IF_NONE_MATCH=state_etag)
+    assert unchanged.status_code == 304
+
+
+def test_hidden_targets_show_the_choices_but_not_where_they_lead(session, teacher_client, student):
+    teacher_client.post(f"/classroom/{session.code}/present/next")
+    html = student.get(f"/classroom/{session.code}/").content.decode()
+    assert "Yes" in html and "No" in html
+    assert "The lead stands" not in html and "The card is taken back" not in html
+    teacher_client.post(f"/classroom/{session.code}/present/next")
+    html = student.get(f"/classroom/{session.code}/").content.decode()
+    assert "Major penalty card" in html  # this step's choice shows where it leads
+
+
+def test_the_session_lives_in_the_database(session, teacher_client, student):
+    """A new process (here: a fresh read, no cache) sees exactly what the teacher did."""
+    teacher_client.post(f"/classroom/{session.code}/present/next")
+    fresh = Session.objects.get(code=session.code)
+    assert (fresh.item, fresh.version) == (1, 1)
+    late = join(session, "Late")
+    assert state(late, session)["item"] == 1
+
+
+def test_the_projector_shows_code_qr_item_table_and_marked_diagram(session, teacher_client):
+    html = teacher_client.get(f"/classroom/{session.code}/present/").content.decode()
+    assert session.code in html
+    assert "<svg" in html.split('class="qr"')[1][:300]  # the QR code, drawn here
+    assert f"/join/{session.code}/" in html
+    assert "A defender leads out of turn" in html
+    assert 'class="node current' in html  # the current box
+    assert "<script>" not in html and 'style="' not in html  # CSP: no inline script or style
+    teacher_client.post(f"/classroom/{session.code}/present/next")
+    html = teacher_client.get(f"/classroom/{session.code}/present/").content.decode()
+    assert "node current" not in html  # where the answers lead is hidden: so is the chart
+    teacher_client.post(f"/classroom/{session.code}/present/next")
+    html = teacher_client.get(f"/classroom/{session.code}/present/").content.decode()
+    assert 'class="node visited' in html and 'class="node current' in html
+    assert "out of turn; declarer does not accept it." in html  # the story of the hand
+    assert "ctable" in html
+
+
+def test_teacher_actions_by_htmx_return_the_stage(session, teacher_client):
+    response = teacher_client.post(f"/classroom/{session.code}/present/next", **HTMX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="stage"') and "Does declarer accept" in html
