@@ -25,6 +25,7 @@ setup: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) manage.py loadcharts
+	$(PY) manage.py loadquiz
 	$(PY) manage.py loadlessons
 
 # Serve on SQLite with gunicorn (static files through WhiteNoise, no internet needed).

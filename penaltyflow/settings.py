@@ -50,6 +50,8 @@ INSTALLED_APPS = [
     "template_partials",
     "penaltyflow.flowcharts",
     "penaltyflow.hands",
+    "penaltyflow.quizzes",
+    "penaltyflow.accounts",
     "penaltyflow.classroom",
 ]
 
@@ -121,6 +123,13 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 WHITENOISE_USE_FINDERS = True  # serve from static/ even before collectstatic
+
+# Accounts (penaltyflow/accounts): sign-in and sign-up pages; a learner's progress follows.
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "/quiz/progress/"
+LOGOUT_REDIRECT_URL = "/quiz/"
+# Quiz answers one learner (browser or account) may post in a minute; more get 429.
+QUIZ_ANSWERS_PER_MINUTE = int(os.environ.get("QUIZ_ANSWERS_PER_MINUTE", "30"))
 
 # Where the chart content files live; `manage.py loadcharts` reads them.
 CONTENT_DIR = Path(os.environ.get("PENALTYFLOW_CONTENT_DIR", BASE_DIR / "content"))
