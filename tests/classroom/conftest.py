@@ -42,7 +42,7 @@ def teacher_client(teacher) -> Client:
 
 @pytest.fixture
 def step_lesson(mini) -> Lesson:
-    """Three steps of the small chart: the start, the question (where it leads hidden), an action."""
+    """Three steps of the small chart: the start, a question (where it leads hidden), an action."""
     lesson = Lesson.objects.create(slug="mini-lesson", title="A lead out of turn, in brief")
     for n, (node, path, hide) in enumerate(
         [("lead", "", False), ("accept", "lead", True), ("retract", "lead.accept", False)]
@@ -76,3 +76,29 @@ def join(session: Session, name: str = "", **extra) -> Client:
 @pytest.fixture
 def student(session) -> Client:
     return join(session, "Ann")
+
+
+WHO = "g-defender-lead-who-0000"  # who chooses now? one answer: N
+OPTIONS = "g-defender-lead-options-0000"  # what may declarer choose? several: accept, refuse
+
+
+@pytest.fixture
+def quiz_lesson(mini) -> Lesson:
+    """A step, then two quiz questions (one answer; several), then a step."""
+    lesson = Lesson.objects.create(slug="quiz-lesson", title="Who decides?")
+    items = [
+        {"chart": "mini-56", "node": "lead"},
+        {"question": WHO},
+        {"question": OPTIONS},
+        {"chart": "mini-56", "node": "accept", "path": "lead"},
+    ]
+    for n, item in enumerate(items):
+        LessonItem.objects.create(lesson=lesson, position=n, **item)
+    return lesson
+
+
+@pytest.fixture
+def quiz_session(teacher_client, quiz_lesson) -> Session:
+    session = start(teacher_client, quiz_lesson)
+    teacher_client.post(f"/classroom/{session.code}/present/next")  # to the first question
+    return session
