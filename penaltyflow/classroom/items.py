@@ -54,6 +54,12 @@ class ItemView:
         return set(self.question.right_keys()) if self.question else set()
 
     @property
+    def right_texts(self) -> str:
+        """The right answer in words, for the handout's answer key."""
+        right = self.right_keys
+        return "; ".join(text for key, text in self.answer_choices if key in right)
+
+    @property
     def diagram(self) -> str:
         """The chart's diagram with the current box, and the way to it, marked."""
         if self.chart is None or self.hide:
@@ -127,6 +133,7 @@ def question_view(qid: str) -> ItemView:
         cite=f"Law {question.law}" if question.law else "",
         question=question,
         qid=qid,
+        story=getattr(question, "story", ""),
         table=build_table(question.scenario) if question.scenario else None,
         url=question.step or "",
     )

@@ -85,7 +85,7 @@ def join_url(request, session: Session) -> str:
 
 
 def stage_context(
-    request, session: Session, item: int | None = None, entry=None, live_only=False
+    request, session: Session, item: int | None = None, entry=None, live_only=False, headers=""
 ) -> dict:
     index = session.item if item is None else item
     spec = session.items[index]
@@ -102,6 +102,7 @@ def stage_context(
         "revealed": revealed,
         "bars": bars(view, entry, revealed) if view.kind == "question" else [],
         "read_only": session.ended,
+        "headers": headers,  # the stage's poll: If-None-Match its ETag
     }
     if live_only:
         return context

@@ -8,6 +8,7 @@ exist is a 404, and guessing codes is slowed down per address (`throttle`).
 
 import csv
 import hashlib
+import json
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import BadRequest, PermissionDenied
@@ -198,7 +199,7 @@ def present(request: HttpRequest, code: str) -> HttpResponse:
     etag = _etag("stage", session.version)
     if request.htmx and (not_modified := _not_modified(request, etag)):
         return not_modified
-    context = stage_context(request, session)
+    context = stage_context(request, session, headers=json.dumps({"If-None-Match": etag}))
     template = "classroom/present.html#stage" if request.htmx else "classroom/present.html"
     return _fresh(render(request, template, context), etag)
 
@@ -227,8 +228,9 @@ def present_action(request: HttpRequest, code: str, action: str) -> HttpResponse
             s.save(update_fields=["item", "revealed_items", "ended", "ended_at", "version"])
             s.refresh_from_db(fields=["version"])
     if request.htmx:
-        response = render(request, "classroom/present.html#stage", stage_context(request, s))
-        return _fresh(response, _etag("stage", s.version))
+        etag = _etag("stage", s.version)
+        context = stage_context(request, s, headers=json.dumps({"If-None-Match": etag}))
+        return _fresh(render(request, "classroom/present.html#stage", context), etag)
     return redirect("classroom:present", code=s.code)
 
 

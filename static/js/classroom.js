@@ -12,14 +12,39 @@
     }
   }
 
+  // One teacher action at a time: a key pressed while the last one is on its way waits for it,
+  // then presses the button of the page that came back.
+  var busy = false;
+  var waiting = [];
+
+  function press(id) {
+    var control = document.getElementById(id);
+    if (!control || control.disabled) return;
+    if (control.tagName === "BUTTON" && control.form) busy = true;
+    control.click();
+  }
+
+  function done() {
+    busy = false;
+    if (waiting.length) press(waiting.shift());
+  }
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (busy && event.detail.requestConfig && event.detail.requestConfig.verb === "post") done();
+  });
+
   document.addEventListener("keydown", function (event) {
     if (!document.body.classList.contains("projector")) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target.closest && event.target.closest("input, textarea, select")) return;
-    var control = document.getElementById(KEYS[event.key] || "");
-    if (!control || control.disabled) return;
+    var id = KEYS[event.key];
+    if (!id || !document.getElementById(id)) return;
     event.preventDefault();
-    control.click();
+    if (busy && id !== "key-full") {
+      waiting.push(id);
+    } else {
+      press(id);
+    }
   });
 
   document.addEventListener("click", function (event) {

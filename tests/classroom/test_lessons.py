@@ -99,7 +99,9 @@ def test_a_bad_file_names_the_file_and_the_item_and_loads_nothing(mini, tmp_path
 
 def test_the_command_says_what_is_wrong_and_loads_nothing(mini, tmp_path):
     bad = write(tmp_path, dict(GOOD, slug="Not A Slug"))
-    with pytest.raises(CommandError, match="(?s)Nothing was loaded.*lesson.yaml: 'slug' must be lowercase"):
+    with pytest.raises(
+        CommandError, match="(?s)Nothing was loaded.*lesson.yaml: 'slug' must be lowercase"
+    ):
         call_command("loadlessons", str(bad))
     assert not Lesson.objects.exists()
 
