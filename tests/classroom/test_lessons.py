@@ -7,11 +7,10 @@ import pytest
 import yaml
 from django.conf import settings
 from django.core.management import CommandError, call_command
+from django.test import Client
 
 from penaltyflow.classroom.loader import LessonError, load_lessons
 from penaltyflow.classroom.models import Lesson, LessonItem
-
-from django.test import Client
 
 from .conftest import WHO, make_teacher
 
