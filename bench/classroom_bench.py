@@ -35,7 +35,7 @@ def pct(values, p):
 
 
 class Phone:
-    """One HTTP client with its cookies; a new connection per request (as gunicorn's sync workers)."""
+    """One HTTP client with its cookies; a new connection per request (like sync workers)."""
 
     def __init__(self, base):
         parts = urllib.parse.urlsplit(base)
@@ -227,9 +227,8 @@ class Bench:
             f"classroom bench: {a.students} phones polling every {a.poll:g} s, {asked} questions "
             f"answered within {a.answer_within:g} s, server {a.url} ({db})"
         )
-        print(
-            f"  joins: {a.students} in {join_seconds:.1f} s; p95 {pct(self.times['join'], 0.95):.0f} ms"
-        )
+        joins = self.times["join"]
+        print(f"  joins: {a.students} in {join_seconds:.1f} s; p95 {pct(joins, 0.95):.0f} ms")
         for label, values in (
             ("polls (all)", polls),
             ("polls 304", self.times["poll 304"]),
