@@ -119,9 +119,7 @@ def stage_context(
     return context
 
 
-def phone_context(
-    request, session: Session, sid: int, mine: str | None, etag: str, notice=""
-) -> dict:
+def phone_context(request, session: Session, mine: str | None, etag: str, notice="") -> dict:
     view = item_view(session.current)
     chosen = set(mine.split(",")) if mine else set()
     revealed = session.revealed

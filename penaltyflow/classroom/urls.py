@@ -16,6 +16,7 @@ urlpatterns = [
     re_path(rf"^classroom/{CODE}/$", views.phone, name="phone"),
     re_path(rf"^classroom/{CODE}/answer$", views.answer, name="answer"),
     re_path(rf"^classroom/{CODE}/keep$", views.keep, name="keep"),
+    re_path(rf"^classroom/{CODE}/diagram$", views.diagram, name="diagram"),
     re_path(rf"^classroom/{CODE}/state\.json$", views.state_json, name="state"),
     re_path(rf"^classroom/{CODE}/results\.json$", views.results_json, name="results"),
     re_path(rf"^classroom/{CODE}/results\.csv$", views.results_csv, name="results_csv"),

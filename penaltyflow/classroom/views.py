@@ -11,6 +11,7 @@ import hashlib
 import json
 
 from django.contrib.auth.views import redirect_to_login
+from django.core.cache import cache
 from django.core.exceptions import BadRequest, PermissionDenied
 from django.core.signing import BadSignature
 from django.db import IntegrityError, connection, transaction
@@ -22,7 +23,9 @@ from django.http import (
     HttpResponseNotModified,
     JsonResponse,
 )
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
@@ -466,21 +469,39 @@ def phone(request: HttpRequest, code: str) -> HttpResponse:
         sid = student_id(request, code)
         marker = _poll_marker(code, sid) if sid is not None else None
         if marker is not None:
-            etag = _etag("phone", marker[0], sid, marker[1])
-            if not_modified := _not_modified(request, etag):
+            if not_modified := _not_modified(request, _etag("phone", *marker)):
                 return not_modified
     session, sid = _joined(request, code)
-    mine = (
-        Answer.objects.filter(student_id=sid, item=session.item)
-        .values_list("keys", flat=True)
-        .first()
-    )
-    etag = _etag("phone", session.version, sid, mine)
-    if request.htmx and (not_modified := _not_modified(request, etag)):
+    return _phone_page(request, session, _mine(session, sid))
+
+
+def _mine(session: Session, sid: int) -> str | None:
+    """This student's answer to the session's current item (keys, comma-separated)."""
+    answers = Answer.objects.filter(student_id=sid, item=session.item)
+    return answers.values_list("keys", flat=True).first()
+
+
+def _phone_page(request, session: Session, mine: str | None, notice="", status=200):
+    """The phone's page, or (htmx) its live part. The live part is the same for every phone
+    with the same answer, so it is built once per worker for each version of the session
+    (after the teacher moves on, 300 phones ask for it within a second)."""
+    etag = _etag("phone", session.version, mine)
+    if request.htmx and status == 200 and (not_modified := _not_modified(request, etag)):
         return not_modified
-    context = phone_context(request, session, sid, mine, etag)
-    template = "classroom/phone.html#live" if request.htmx else "classroom/phone.html"
-    return _fresh(render(request, template, context), etag)
+    context = phone_context(request, session, mine, etag, notice=notice)
+    if not request.htmx:
+        context["csrf_headers"] = json.dumps({"X-CSRFToken": get_token(request)})
+        return _fresh(render(request, "classroom/phone.html", context, status=status), etag)
+    if session.ended or notice:  # once, or rare: not worth keeping
+        html = render_to_string("classroom/phone.html#live", context, request=request)
+    else:
+        key = f"classroom:phone:{session.pk}:{session.version}:{mine}"
+        html = cache.get(key)
+        if html is None:
+            context["shared"] = True  # no CSRF token in it: htmx sends the page's header
+            html = render_to_string("classroom/phone.html#live", context)
+            cache.set(key, html, 600)
+    return _fresh(HttpResponse(html, status=status), etag)
 
 
 @require_POST
@@ -527,10 +548,7 @@ def answer(request: HttpRequest, code: str) -> HttpResponse:
     if _wants_json(request):
         return JsonResponse({"item": item, "answer": keys, "recorded": True})
     if request.htmx:
-        mine = ",".join(keys)
-        etag = _etag("phone", session.version, sid, mine)
-        context = phone_context(request, session, sid, mine, etag)
-        return _fresh(render(request, "classroom/phone.html#live", context), etag)
+        return _phone_page(request, session, ",".join(keys))
     return redirect("classroom:phone", code=session.code)
 
 
@@ -539,19 +557,25 @@ def _closed(request, session, sid) -> HttpResponse:
     if _wants_json(request):
         return JsonResponse({"error": message}, status=409)
     if request.htmx:
-        fresh = Session.objects.get(pk=session.pk)
-        mine = (
-            Answer.objects.filter(student_id=sid, item=fresh.item)
-            .values_list("keys", flat=True)
-            .first()
-        )
-        etag = _etag("phone", fresh.version, sid, mine)
-        context = phone_context(request, fresh, sid, mine, etag, notice=message)
         # 409, and htmx swaps it in (see the htmx-config meta tag): the phone catches up.
-        return _fresh(render(request, "classroom/phone.html#live", context, status=409), etag)
+        fresh = Session.objects.get(pk=session.pk)
+        return _phone_page(request, fresh, _mine(fresh, sid), notice=message, status=409)
     return render(
         request, "classroom/closed.html", {"session": session, "message": message}, status=409
     )
+
+
+@require_safe
+@with_access
+def diagram(request: HttpRequest, code: str) -> HttpResponse:
+    """The current item's chart, for a phone that opens it (kept out of every poll)."""
+    code = clean_code(code)
+    sid = student_id(request, code)
+    session = find_session(request, code, trusted=sid is not None or request.user.is_authenticated)
+    if sid is None and session.teacher_id != request.user.pk:
+        raise PermissionDenied("Join the class first.")
+    view = item_view(session.current)
+    return render(request, "classroom/_diagram.html", {"view": view})
 
 
 @require_POST

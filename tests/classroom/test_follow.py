@@ -49,7 +49,11 @@ def test_a_poll_with_no_change_is_a_304_that_costs_one_query(session, teacher_cl
     page = student.get(f"/classroom/{session.code}/")
     etag = page["ETag"]
     headers = json.loads(
-        page.content.decode().split('hx-headers="')[1].split('"', 1)[0].replace("&quot;", '"')
+        page.content.decode()
+        .split('id="live"')[1]
+        .split('hx-headers="')[1]
+        .split('"', 1)[0]
+        .replace("&quot;", '"')
     )
     assert headers == {"If-None-Match": etag}
     with CaptureQueriesContext(connection) as queries:
@@ -109,3 +113,23 @@ def test_teacher_actions_by_htmx_return_the_stage(session, teacher_client):
     assert response.status_code == 200
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="stage"') and "Does declarer accept" in html
+
+
+def test_the_phone_loads_the_chart_only_when_asked(session, teacher_client, student):
+    teacher_client.post(f"/classroom/{session.code}/present/next")
+    teacher_client.post(f"/classroom/{session.code}/present/next")
+    page = student.get(f"/classroom/{session.code}/", **HTMX).content.decode()
+    assert "<svg" not in page and f"/classroom/{session.code}/diagram" in page
+    chart = student.get(f"/classroom/{session.code}/diagram").content.decode()
+    assert "<svg" in chart and 'class="node current' in chart
+
+
+def test_phones_with_the_same_answer_share_one_built_fragment(session, teacher_client):
+    """After the teacher moves on, every phone asks at once: the fragment is built once."""
+    phones = [join(session, f"P{n}") for n in range(3)]
+    teacher_client.post(f"/classroom/{session.code}/present/next")
+    bodies = {p.get(f"/classroom/{session.code}/", **HTMX).content for p in phones}
+    assert len(bodies) == 1
+    assert b"csrfmiddlewaretoken" not in bodies.pop()  # htmx sends the page's own token
+    full = phones[0].get(f"/classroom/{session.code}/").content.decode()
+    assert "X-CSRFToken" in full.split("<body")[1].split(">")[0]

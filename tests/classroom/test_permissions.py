@@ -58,7 +58,7 @@ def test_nobody_else_can_drive_the_session(people, session, action):
 
 
 def test_student_pages_need_joining(people, session):
-    for what in ("", "state.json"):
+    for what in ("", "state.json", "diagram"):
         path = f"/classroom/{session.code}/{what}"
         assert status(people["a student"], "GET", path)[0] == 200
         assert status(people["a visitor who did not join"], "GET", path)[0] == 403
