@@ -175,11 +175,12 @@ class Bench:
             if plan and plan[0][0] <= now:
                 _, item, key = plan.pop(0)
                 fields = {"item": item, "answer": key}
-                (status, _, _), ms = p.request(
+                (status, resp_headers, _), ms = p.request(
                     "POST", f"/classroom/{self.code}/answer", fields, {"HX-Request": "true"}
                 )
                 self.record("answer", status, ms)
                 if status == 200:
+                    etag = resp_headers.get("ETag") or etag  # htmx swapped in the answer's page
                     with self.lock:
                         self.accepted[(n, item)] = key
                 elif status != 409:
