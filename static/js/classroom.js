@@ -14,13 +14,18 @@
 
   // One teacher action at a time: a key pressed while the last one is on its way waits for it,
   // then presses the button of the page that came back.
+  // While it is on its way, the stage's own poll neither starts nor swaps in an older page.
   var busy = false;
+  var busySince = 0;
   var waiting = [];
 
   function press(id) {
     var control = document.getElementById(id);
     if (!control || control.disabled) return;
-    if (control.tagName === "BUTTON" && control.form) busy = true;
+    if (control.tagName === "BUTTON" && control.form) {
+      busy = true;
+      busySince = Date.now();
+    }
     control.click();
   }
 
@@ -29,8 +34,28 @@
     if (waiting.length) press(waiting.shift());
   }
 
+  function isBusy() {
+    if (busy && Date.now() - busySince > 10000) busy = false; // an answer that never came
+    return busy;
+  }
+
+  function stagePoll(event) {
+    var elt = event.detail.elt;
+    var config = event.detail.requestConfig;
+    return elt && elt.id === "stage" && config && config.verb === "get";
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (isBusy() && stagePoll(event)) event.preventDefault();
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (isBusy() && stagePoll(event)) event.detail.shouldSwap = false;
+  });
+
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (busy && event.detail.requestConfig && event.detail.requestConfig.verb === "post") done();
+    var config = event.detail.requestConfig;
+    if (busy && config && config.verb === "post") done();
   });
 
   document.addEventListener("keydown", function (event) {
@@ -40,7 +65,7 @@
     var id = KEYS[event.key];
     if (!id || !document.getElementById(id)) return;
     event.preventDefault();
-    if (busy && id !== "key-full") {
+    if (isBusy() && id !== "key-full") {
       waiting.push(id);
     } else {
       press(id);

@@ -140,12 +140,17 @@ def test_a_teacher_and_three_phones(browser, club):
         expect(bob.get_by_role("button", name="Change my answer")).to_be_visible()
         expect(teacher.locator("#live")).to_contain_text("1 of 3 answered", timeout=FOLLOW_MS + 500)
 
-        # ← back: the phones follow
+        # ← back while Cy's wifi is down: when it is back, Cy catches up by himself
+        contexts[3].set_offline(True)
         teacher.keyboard.press("ArrowLeft")
-        for phone in phones:
+        for phone in (ann, bob):
             expect(phone.locator(".item-title")).to_contain_text(
                 "Who chooses now?", timeout=FOLLOW_MS
             )
+        cy.wait_for_timeout(3000)
+        expect(cy.locator(".item-title")).to_contain_text("What may declarer choose")
+        contexts[3].set_offline(False)
+        expect(cy.locator(".item-title")).to_contain_text("Who chooses now?", timeout=FOLLOW_MS)
         ann.wait_for_timeout(2500)  # nothing changes for a while: the polls cost a 304 each
         assert 304 in [status for status, *_ in statuses]
 
@@ -155,8 +160,9 @@ def test_a_teacher_and_three_phones(browser, club):
         teacher.keyboard.press("ArrowRight")
         expect(teacher.locator(".item-title")).to_contain_text("The card is taken back")
         expect(teacher.locator(".diagram .node.current")).to_have_count(1)
-        fits(teacher)
+        expect(teacher.locator(".stage")).to_have_count(1)
         screenshot(teacher, "classroom-projector-1920x1080-step")
+        fits(teacher)
         teacher.set_viewport_size({"width": 1366, "height": 900})
         fits(teacher)
         screenshot(teacher, "classroom-projector-1366x900-step")
