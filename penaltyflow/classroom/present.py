@@ -7,7 +7,7 @@ import segno
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from penaltyflow.flowcharts.pagecache import content_stamp
+from penaltyflow.core.pagecache import content_stamp
 
 from .items import ItemError, ItemView, resolve
 from .models import TEACHERS_GROUP, Answer, Session

@@ -8,11 +8,7 @@ builds a table, only this module changes.
 
 from dataclasses import dataclass, field
 
-from django.http import QueryDict
-
-from penaltyflow.engine.cards import SEAT_NAMES, SEATS
 from penaltyflow.hands import tableview
-from penaltyflow.hands.models import Example
 
 
 @dataclass
@@ -60,8 +56,7 @@ def _card(c, kind: str = "") -> Card:
 
 def build_table(scenario: dict, story: str = "") -> Table:
     """The table at the end of the scenario's events, all four hands shown."""
-    example = Example(scenario=scenario, story=story, shows={}, analysis={})
-    t = tableview.build(example, QueryDict(""), "", {})
+    t = tableview.build_table(scenario, story=story)
     seats = [
         Seat(
             name=s.name,
@@ -70,20 +65,17 @@ def build_table(scenario: dict, story: str = "") -> Table:
             visible=s.visible,
             to_play=s.to_play,
             count=s.count,
-            suits=[
-                Suit(symbol, "red" if suit in "HD" else "black", word, [c.rank for c in cards])
-                for suit, symbol, word, cards in s.suits
-            ],
+            suits=[Suit(u.symbol, u.colour, u.word, [c.rank for c in u.cards]) for u in s.suits],
             penalty=[_card(c) for c in s.penalty],
             played=_card(s.played) if s.played else None,
         )
-        for s in t.grid
+        for s in t.seats
     ]
     return Table(
-        contract=t.state["contract"],
-        declarer=SEAT_NAMES[SEATS.index(t.state["declarer"])],
-        tricks_ns=t.state["tricks_won"]["NS"],
-        tricks_ew=t.state["tricks_won"]["EW"],
+        contract=t.contract,
+        declarer=t.declarer,
+        tricks_ns=t.tricks_ns,
+        tricks_ew=t.tricks_ew,
         trick_caption=t.trick_caption,
         seats=seats,
     )

@@ -9,7 +9,7 @@ import random
 import re
 
 from penaltyflow.flowcharts.models import Choice, Node
-from penaltyflow.flowcharts.pagecache import content_stamp
+from penaltyflow.core.pagecache import content_stamp
 
 from .bank import Question
 

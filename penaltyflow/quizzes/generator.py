@@ -22,7 +22,6 @@ from penaltyflow.engine.cards import (
     SEAT_NAMES,
     SEATS,
     SUIT_MASK,
-    SUIT_NAMES,
     SUITS,
     cards_of,
     deal_pbn,
@@ -31,6 +30,7 @@ from penaltyflow.engine.cards import (
     sorted_cards,
 )
 from penaltyflow.engine.render import card_label
+from penaltyflow.engine.vocab import SUIT_NAMES
 from penaltyflow.engine.simulate import random_deal
 from penaltyflow.engine.table import Table
 

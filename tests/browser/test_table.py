@@ -56,8 +56,11 @@ def test_a_learner_steps_through_the_example_and_the_table_changes(mini_site, pa
     expect(page.locator(".event-now")).to_contain_text("West plays ♣10")
     expect(page.locator(".trick-west .playing-card")).to_have_text("♣10")
     assert "event=1" in page.url
+    # Wait for each swap before the next click: a click on the old link would repeat it.
     page.get_by_role("link", name="Next ▶").click()
+    expect(page.locator(".event-now")).to_contain_text("2 of 6")
     page.get_by_role("link", name="Next ▶").click()
+    expect(page.locator(".event-now")).to_contain_text("3 of 6")
     expect(page.locator(".trick .playing-card")).to_have_count(3)
     page.go_back()
     expect(page.locator(".trick .playing-card")).to_have_count(2)
