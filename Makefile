@@ -55,6 +55,7 @@ lint: $(VENV)/.installed-dev
 bench: setup
 	$(PY) bench/engine_bench.py
 	$(PY) bench/pages_bench.py
+	$(PY) bench/quiz_bench.py
 
 # Build leftovers only. var/ (the database and the secret key on a club's machine) stays.
 clean:

@@ -18,9 +18,9 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from penaltyflow.engine.cards import SEAT_NAMES, SEATS
 from penaltyflow.engine.render import card_label
 from penaltyflow.engine.scenario import replay
+from penaltyflow.engine.vocab import SEAT_NAMES, SEATS
 
 from . import generator
 
@@ -142,7 +142,7 @@ class Question:
         right = self.right_keys()
         return Grade(
             correct=set(keys) == right,
-            answer=[k for k in self.keys if k in right],
+            answer=sorted(right),
             explanation=self.explanation(right),
             cites=self.cites,
             step=self.step,

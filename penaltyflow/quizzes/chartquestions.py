@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 import re
 
-from penaltyflow.flowcharts.models import Choice, Node
 from penaltyflow.core.pagecache import content_stamp
+from penaltyflow.flowcharts.models import Choice, Node
 
 from .bank import Question
 
@@ -55,7 +55,11 @@ def build() -> list[Question]:
         target, source, chart = a.target, a.source, a.source.chart
         if target.kind != Node.Kind.QUESTION or a.is_loop:
             continue
-        questions = [(n.key, n.label) for n in by_chart[chart.id] if n.kind == Node.Kind.QUESTION]
+        questions = [
+            (n.key, n.label)
+            for n in by_chart[chart.id]
+            if n.kind == Node.Kind.QUESTION and n.key != source.key
+        ]
         if len(questions) < 2:
             continue
         rng = random.Random(f"next:{chart.slug}:{source.key}:{target.key}")
@@ -119,11 +123,11 @@ def build() -> list[Question]:
             Question(
                 id=f"c-clause-{n.chart.slug}-{n.key}",
                 kind="chart-clause",
-                law=c.replace("Law ", ""),
+                law=re.match(r"Law (\S+)", c).group(1),  # "50D2(b)", without "(footnote 14)"
                 prompt=f"Which clause says this: “{n.label}”?",
                 scenario=None,
                 subject=None,
-                choices=_pick(rng, (clause_key(c), c), clauses),
+                choices=_pick(rng, (clause_key(c), c), [x for x in clauses if apart(x[1], c)]),
                 multiple=False,
                 step=n.get_absolute_url(),
                 teach=f"“{n.label}” is {c}. {_first_sentence(n.text)}",
@@ -132,6 +136,11 @@ def build() -> list[Question]:
             )
         )
     return out
+
+
+def apart(one: str, other: str) -> bool:
+    """Neither clause contains the other ("Law 51B1" holds "Law 51B1(b)"): a fair distractor."""
+    return not (one.startswith(other) or other.startswith(one))
 
 
 def _first_sentence(text: str) -> str:

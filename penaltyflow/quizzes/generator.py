@@ -19,20 +19,18 @@ from penaltyflow.engine.cards import (
     CARD_NAMES,
     LOW_MASK,
     NT,
-    SEAT_NAMES,
-    SEATS,
     SUIT_MASK,
-    SUITS,
     cards_of,
     deal_pbn,
     is_honour,
     partner,
     sorted_cards,
 )
+from penaltyflow.engine.legal import allowed_by_restrictions
 from penaltyflow.engine.render import card_label
-from penaltyflow.engine.vocab import SUIT_NAMES
 from penaltyflow.engine.simulate import random_deal
 from penaltyflow.engine.table import Table
+from penaltyflow.engine.vocab import SEAT_NAMES, SEATS, SUIT_NAMES, SUITS
 
 PER_RECIPE = 60  # questions per recipe in the bank
 ATTEMPTS = 400  # deals tried per question before a recipe is called broken (a test checks)
@@ -175,14 +173,18 @@ class Draft:
                 raise Skip
             self.step()
 
-    def until(self, test: Callable[[Table], bool], moves: int = 12) -> None:
-        """Play on regularly until `test(table)` holds (at most `moves` cards)."""
+    def until(self, test: Callable[[Table], bool], moves: int = 12, tell: bool = True) -> None:
+        """Play on regularly until `test(table)` holds (at most `moves` cards); `tell` puts
+        the cards played in the story."""
+        mark = self.mark()
         for _ in range(moves):
             if test(self.table):
-                return
+                break
             self.step()
         if not test(self.table):
             raise Skip
+        if tell:
+            self.since(mark)
 
     def opening(self, lo: int = 1, hi: int = 5) -> None:
         """Some ordinary tricks first, so the moment comes in the middle of the play."""
@@ -218,6 +220,30 @@ class Draft:
         elif done:
             self.story.append(f"{who(t.leader)} won the last trick and has the lead.")
 
+    def mark(self) -> tuple[int, int]:
+        """Where play is now, for `since`: (tricks complete, cards in the trick)."""
+        return len(self.table.tricks), len(self.table.trick)
+
+    def since(self, mark: tuple[int, int]) -> None:
+        """Words for the cards played since `mark`."""
+        t = self.table
+        tricks_before, cards_before = mark
+        more = len(t.tricks) - tricks_before
+        if more:
+            self.say(
+                f"Play went on for {more} more trick{'s' * (more != 1)}; "
+                f"{who(t.tricks[-1][2])} won the last one."
+            )
+            cards_before = 0
+        plays = [
+            f"{who(s)} {'led' if i == 0 else 'played'} the {cl(c)}"
+            for i, (s, c) in enumerate(t.trick)
+            if i >= cards_before
+        ]
+        if plays:
+            start = f"To trick {t.trick_no}, " if cards_before == 0 else "Then "
+            self.say(start + _and(plays) + ".")
+
     def say(self, text: str) -> None:
         self.story.append(text)
 
@@ -243,7 +269,7 @@ DROP_WORDS = (
 )
 DELIBERATE_WORDS = (
     "{p} put the {c} face up on the table to show he held it",
-    "{p}, sure the rest were his, faced the {c}",
+    "{p} put the {c} face up on the table on purpose",
     "{p} deliberately turned the {c} face up for all to see",
 )
 
@@ -506,19 +532,19 @@ def minor_honour(d: Draft) -> None:
     card = d.rng.choice([c for c in holding(t, seat, suit) if not is_honour(c)])
     d.scene()
     drop(d, seat, card, False)
+    mark = d.mark()
     for _ in range(3):  # his turn to lead, or the suit led, or a discard: a moment that bites
-        d.until(lambda tb: tb.to_play == seat, 8)
+        d.until(lambda tb: tb.to_play == seat, 8, tell=False)
         if not t.pen_mask[seat]:
             raise Skip
         low_left = t.hands[seat] & SUIT_MASK[suit] & LOW_MASK & ~t.pen_mask[seat]
-        free = t._restricted(seat, *t._base(seat))  # what he could play without the card
+        free = allowed_by_restrictions(t, seat)  # what he could play without the card
         if low_left & free & ~t.legal_mask(seat):
             break
         d.step()
     else:
         raise Skip
-    if t.trick:
-        d.say("Play went on; " + _and([f"{who(s)} played the {cl(c)}" for s, c in t.trick]) + ".")
+    d.since(mark)
     ask_legal(d)
     d.teach = (
         f"With the minor penalty card {cl(card)} on the table, {who(seat)} may not play another "
@@ -547,8 +573,6 @@ def major_first_chance(d: Draft) -> None:
     d.scene()
     _major_card(d, seat, card)
     d.until(lambda tb: tb.to_play == seat, 3)
-    if t.trick[1:]:
-        d.say("Play went on to the trick.")
     ask_legal(d)
     d.teach = (
         f"A major penalty card must be played at the first legal opportunity (Law 50D1(a)). "
@@ -1161,7 +1185,7 @@ def _premature(d: Draft) -> tuple[int, int, int]:
     """A defender plays before his partner has played to the trick (Law 57A)."""
     d.opening(1, 6)
     t = d.table
-    d.until(lambda tb: not tb.is_defender(tb.leader), 8)
+    d.until(lambda tb: not tb.is_defender(tb.leader), 8, tell=False)
     if t.trick:
         d.tricks(1)
     for _ in range(3):

@@ -12,34 +12,47 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
-from django.db.models import Count, F, Q
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Count, Q
 from django.utils import timezone
 from fsrs import Card, Rating, Scheduler
 
 from .models import Answer, Learner, QuestionStat, ReviewCard, Round
 
 SESSION_KEY = "quiz_learner"
+RIGHT = connection.ops.quote_name("right")  # a keyword in SQL
+USER_SESSION_KEY = "quiz_account_learner"  # [user id, learner id]
 # No fuzz: the same answers at the same times give the same schedule (and testable ones).
 SCHEDULER = Scheduler(enable_fuzzing=False)
 DOUBLE_POST_SECONDS = 5
 
 
 def learner_for(request, create: bool = True) -> Learner | None:
-    """The account's learner when signed in, else this browser's (made on first need)."""
+    """The account's learner when signed in, else this browser's (made on first need).
+
+    The learner's id is kept in the session, so answering costs no query to find it."""
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
+        kept = request.session.get(USER_SESSION_KEY)
+        if kept and kept[0] == user.pk:
+            return _known(kept[1])
         learner, _ = Learner.objects.get_or_create(user=user)
+        request.session[USER_SESSION_KEY] = [user.pk, learner.pk]
         return learner
     pk = request.session.get(SESSION_KEY)
     if pk is not None:
-        learner = Learner.objects.filter(pk=pk, user__isnull=True).first()
-        if learner is not None:
-            return learner
+        return _known(pk)
     if not create:
         return None
     learner = Learner.objects.create()
     request.session[SESSION_KEY] = learner.pk
+    return learner
+
+
+def _known(pk: int) -> Learner:
+    """A learner this session names (the session is the server's own: it cannot be forged)."""
+    learner = Learner(pk=pk)
+    learner._state.adding = False
     return learner
 
 
@@ -63,24 +76,43 @@ def join_on_login(sender, request, user, **kwargs) -> None:
         ReviewCard.objects.filter(learner=guest).exclude(qid__in=have).update(learner=mine)
         guest.delete()
     request.session.pop(SESSION_KEY, None)
+    request.session.pop(USER_SESSION_KEY, None)
 
 
 # --- limits -------------------------------------------------------------------------
 
 
-def retry_after(learner: Learner, now: dt.datetime | None = None) -> int | None:
+RECENT_ROWS = 30  # the newest answers read for the limit and for doubled posts
+
+
+def recent_answers(learner: Learner, now: dt.datetime) -> list[Answer]:
+    """The learner's newest answers of the last minute (at most RECENT_ROWS), newest
+    first: where a doubled post is found, and what the limit counts. One small query."""
+    return list(
+        Answer.objects.filter(learner=learner, created__gt=now - dt.timedelta(seconds=60))
+        .order_by("-created")
+        .only("id", "created", "qid", "keys", "attempt", "correct")[:RECENT_ROWS]
+    )
+
+
+def retry_after(
+    learner: Learner, now: dt.datetime | None = None, recent: list[Answer] | None = None
+) -> int | None:
     """Seconds to wait when this learner has answered too often in the last minute."""
     now = now or timezone.now()
     limit = settings.QUIZ_ANSWERS_PER_MINUTE
     since = now - dt.timedelta(seconds=60)
-    recent = list(
-        Answer.objects.filter(learner=learner, created__gt=since)
-        .order_by("-created")
-        .values_list("created", flat=True)[:limit]
-    )
-    if len(recent) < limit:
+    if recent is None:
+        recent = recent_answers(learner, now)
+    if len(recent) < min(limit, RECENT_ROWS):
         return None
-    oldest = recent[-1]
+    if limit > RECENT_ROWS:  # a limit above what was read: count, and find the oldest
+        window = Answer.objects.filter(learner=learner, created__gt=since).order_by("-created")
+        oldest = next(iter(window.values_list("created", flat=True)[limit - 1 : limit]), None)
+        if oldest is None:
+            return None
+    else:
+        oldest = recent[limit - 1].created
     return max(1, int((oldest - since).total_seconds()) + 1)
 
 
@@ -104,6 +136,7 @@ def record(
     attempt: str = "",
     schedule: bool = True,
     now: dt.datetime | None = None,
+    recent: list[Answer] | None = None,
 ) -> Recorded:
     """Keep an answer once: a doubled post (same round position, same attempt token, or
     the same keys again within seconds) returns the first and counts nothing."""
@@ -111,6 +144,17 @@ def record(
     earlier = None
     if round is not None:
         earlier = Answer.objects.filter(round=round, position=position).first()
+    elif recent is not None:
+        double = now - dt.timedelta(seconds=DOUBLE_POST_SECONDS)
+        earlier = next(
+            (
+                a
+                for a in recent
+                if (attempt and a.attempt == attempt)
+                or (a.qid == question.id and a.created > double and a.keys == sorted(keys))
+            ),
+            None,
+        )
     elif attempt:
         earlier = Answer.objects.filter(learner=learner, attempt=attempt).first()
     else:
@@ -125,7 +169,7 @@ def record(
     if earlier is not None:
         return Recorded(earlier, True)
     try:
-        with transaction.atomic():
+        with transaction.atomic():  # one commit: the answer, the counts, the schedule
             answer = Answer.objects.create(
                 learner=learner,
                 qid=question.id,
@@ -137,45 +181,43 @@ def record(
                 attempt=attempt,
                 created=now,
             )
+            count(question, correct)
+            if schedule:
+                review(learner, question.id, correct, now)
     except IntegrityError:  # the same post, at the same moment, from another worker
         if round is not None:
             first = Answer.objects.get(round=round, position=position)
         else:
             first = Answer.objects.get(learner=learner, attempt=attempt)
         return Recorded(first, True)
-    count(question, correct)
-    if schedule:
-        review(learner, question.id, correct, now)
     return Recorded(answer, False)
 
 
 def count(question, correct: bool) -> None:
-    updated = QuestionStat.objects.filter(qid=question.id).update(
-        answered=F("answered") + 1, right=F("right") + int(correct)
-    )
-    if not updated:
-        try:
-            with transaction.atomic():
-                QuestionStat.objects.create(
-                    qid=question.id,
-                    law=question.law,
-                    kind=question.kind,
-                    prompt=question.prompt[:300],
-                    answered=1,
-                    right=int(correct),
-                )
-        except IntegrityError:
-            count(question, correct)
+    """One more answer (and maybe one more right) for the question: one upsert."""
+    table = connection.ops.quote_name(QuestionStat._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (qid, law, kind, prompt, answered, {RIGHT}, retired) "
+            f"VALUES (%s, %s, %s, %s, 1, %s, %s) ON CONFLICT (qid) DO UPDATE SET "
+            f"answered = {table}.answered + 1, {RIGHT} = {table}.{RIGHT} + excluded.{RIGHT}",
+            [question.id, question.law, question.kind, question.prompt[:300], int(correct), False],
+        )
 
 
 # --- spaced review (FSRS) -----------------------------------------------------------
+
+
+def new_card(now: dt.datetime) -> Card:
+    # An id of our own: fsrs waits a millisecond per card to make its default id unique.
+    return Card(card_id=int(now.timestamp() * 1000), due=now)
 
 
 def review(learner: Learner, qid: str, correct: bool, now: dt.datetime | None = None) -> ReviewCard:
     """Schedule the question again: Good when right, Again when wrong."""
     now = now or timezone.now()
     row = ReviewCard.objects.filter(learner=learner, qid=qid).first()
-    card = Card.from_dict(row.card) if row else Card(due=now)
+    card = Card.from_dict(row.card) if row else new_card(now)
     card, _ = SCHEDULER.review_card(card, Rating.Good if correct else Rating.Again, now)
     if row is None:
         row = ReviewCard(learner=learner, qid=qid)
@@ -197,7 +239,7 @@ def add_to_review(request, question_ids) -> int:
     for qid in dict.fromkeys(question_ids):
         if qid in have or get_question(qid) is None:
             continue
-        card = Card(due=now)
+        card = new_card(now)
         new.append(ReviewCard(learner=learner, qid=qid, card=card.to_dict(), due=now))
     ReviewCard.objects.bulk_create(new, ignore_conflicts=True)
     return len(new)

@@ -1,21 +1,15 @@
-"""The bridge table on a quiz page: ONE adapter to the hands app's table.
+"""The bridge table on a quiz page: the one place the quizzes ask the hands app for it.
 
-The hands app draws a step's example at one moment (`hands.tableview`). A quiz
-question has a scenario, not an Example row, so this builds the same view from
-the scenario alone; when `hands.tableview.build_table(scenario)` lands, this
-function is the one place to switch.
+`hands.tableview.build_table(scenario)` gives the table as plain data. The quiz draws
+it with its own template (`quizzes/_table.html`): no stepping through events and no
+"try a card" links, which would give a "which cards" question's answer away.
 """
 
-from types import SimpleNamespace
-
-from django.http import QueryDict
-
-from penaltyflow.hands import tableview
+from penaltyflow.hands.tableview import TableData, build_table
 
 
-def table_for(question):
+def table_for(question) -> TableData | None:
     """The table at the question's moment (all four hands), or None without a hand."""
     if question.scenario is None:
         return None
-    example = SimpleNamespace(scenario=question.scenario, analysis={}, story=question.story)
-    return tableview.build(example, QueryDict(""), "", {})
+    return build_table(question.scenario, story=question.story)

@@ -9,14 +9,20 @@ from __future__ import annotations
 import random
 import uuid
 
+from django.core.cache import cache
 from django.core.exceptions import BadRequest
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
+
+from penaltyflow.core.htmx import is_fragment
+from penaltyflow.core.pagecache import content_stamp
 
 from . import bank, progress
 from .models import Answer, Round
@@ -74,8 +80,8 @@ def _keys(request: HttpRequest, q: bank.Question) -> list[str] | str:
     return sorted(set(keys))
 
 
-def _too_many(learner) -> HttpResponse | None:
-    wait = progress.retry_after(learner)
+def _too_many(learner, now=None, recent=None) -> HttpResponse | None:
+    wait = progress.retry_after(learner, now, recent)
     if wait is None:
         return None
     response = JsonResponse({"error": f"Too many answers in a minute: wait {wait} s."}, status=429)
@@ -96,12 +102,16 @@ def answer(request: HttpRequest, qid: str) -> HttpResponse:
             return JsonResponse({"error": keys}, status=400)
         return _question_page(request, q, error=keys, status=400)
     learner = progress.learner_for(request)
-    limited = _too_many(learner)
+    now = timezone.now()
+    recent = progress.recent_answers(learner, now)
+    limited = _too_many(learner, now, recent)
     if limited:
         return limited
     grade = q.grade(set(keys))
     attempt = request.POST.get("attempt", "")[:40]
-    recorded = progress.record(learner, q, keys, grade.correct, attempt=attempt)
+    recorded = progress.record(
+        learner, q, keys, grade.correct, attempt=attempt, now=now, recent=recent
+    )
     if recorded.repeated:  # a doubled post: the first answer's result, counted once
         grade = q.grade(set(recorded.answer.keys))
         keys = recorded.answer.keys
@@ -110,7 +120,7 @@ def answer(request: HttpRequest, qid: str) -> HttpResponse:
     return _question_page(request, q, picked=keys, grade=grade)
 
 
-def _question_page(request, q, *, picked=None, grade=None, error="", status=200):
+def _question_page(request, q, *, picked=None, grade=None, error="", status=200, **extra):
     context = {
         "q": q,
         "table": table_for(q),
@@ -120,16 +130,34 @@ def _question_page(request, q, *, picked=None, grade=None, error="", status=200)
         "error": error,
         "attempt": uuid.uuid4().hex,
         "mode": "single",
+        **extra,
     }
     template = "quizzes/question.html"
-    if request.htmx and not request.htmx.history_restore_request:
+    if is_fragment(request):
         template += "#quiz"
     return render(request, template, context, status=status)
 
 
+CSRF_MARK = "\x00csrf\x00"
+ATTEMPT_MARK = "\x00attempt\x00"
+
+
 @require_safe
 def question_page(request: HttpRequest, qid: str) -> HttpResponse:
-    return _question_page(request, _question_or_404(qid))
+    """A question not yet answered is the same page for everyone but for its two tokens
+    (CSRF and attempt): it is built once per content version, and the tokens put in."""
+    htmx = is_fragment(request)
+    key = f"quiz:page:{content_stamp()}:{int(htmx)}:{qid}"
+    page = cache.get(key)
+    if page is None:
+        q = _question_or_404(qid)
+        marked = _question_page(request, q, csrf_token=CSRF_MARK, attempt=ATTEMPT_MARK)
+        page = marked.content.decode()
+        cache.set(key, page)
+    html = page.replace(CSRF_MARK, get_token(request)).replace(ATTEMPT_MARK, uuid.uuid4().hex)
+    response = HttpResponse(html)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 # --- rounds ---------------------------------------------------------------------------
@@ -238,8 +266,8 @@ def _round_page(request, r: Round, n: int, error: str = "", status: int = 200) -
     q = _round_question(r, n)
     done = r.answers.filter(position=n).first()
     grade = None
-    if done is not None and r.mode != Round.Mode.EXAM:
-        grade = q.grade(set(done.keys))
+    if done is not None and (r.mode != Round.Mode.EXAM or r.finished is not None):
+        grade = q.grade(set(done.keys))  # an exam's feedback waits for its end
     context = {
         "q": q,
         "table": table_for(q),
@@ -255,7 +283,7 @@ def _round_page(request, r: Round, n: int, error: str = "", status: int = 200) -
         "mode": r.mode,
     }
     template = "quizzes/question.html"
-    if request.htmx and not request.htmx.history_restore_request:
+    if is_fragment(request):
         template += "#quiz"
     return render(request, template, context, status=status)
 
@@ -281,7 +309,7 @@ def round_results(request: HttpRequest, rid) -> HttpResponse:
                 "n": i,
                 "q": q,
                 "answer": a,
-                "picked": [q.choice_text(k) for k in (a.keys if a else [])],
+                "picked": [text for key, text in q.choices if a and key in a.keys],
                 "grade": q.grade(set(a.keys)) if a else q.grade(set()),
                 "url": reverse("quizzes:round_question", args=[r.pk, i]),
             }

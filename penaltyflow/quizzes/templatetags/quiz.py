@@ -11,8 +11,28 @@ def choice_text(question, key: str) -> str:
     return question.choice_text(key)
 
 
+@register.filter
+def right_words(question, grade) -> str:
+    """The right choices' words, in the order the choices are shown."""
+    return ", ".join(text for key, text in question.choices if key in grade.answer)
+
+
+@register.filter
+def as_card(key: str):
+    """A card key ("SK") as the hands app draws a card."""
+    from penaltyflow.hands.tableview import card_view
+
+    return card_view(key)
+
+
+@register.filter
+def seat_to_play(table):
+    """The seat whose cards a legal-cards question asks about."""
+    return next(seat for seat in table.seats if seat.to_play)
+
+
 @register.simple_tag
-def tap_card(card, picked, grade):
+def tap_card(card, picked=(), grade=None):
     """A card of the hand to play as a checkbox the size of a fingertip; after the answer,
     ✓ on every card that may be played and ✗ on a wrong pick."""
     state, mark, said = "", "", ""
