@@ -463,16 +463,23 @@ def _joined(request: HttpRequest, code: str) -> tuple[Session, int]:
 @require_safe
 @with_access
 def phone(request: HttpRequest, code: str) -> HttpResponse:
-    code, sid = clean_code(code), None
-    if request.htmx and request.headers.get("If-None-Match"):
-        # The poll of a phone with nothing new, 150 a second in a club: one small query.
-        sid = student_id(request, code)
-        marker = _poll_marker(code, sid) if sid is not None else None
+    code = clean_code(code)
+    if request.htmx and (sid := student_id(request, code)) is not None:
+        # A phone's poll, 150 a second in a club: one small query, then a 304 when nothing
+        # is new, or the live part as another phone with the same answer already got it.
+        marker = _poll_marker(code, sid)
         if marker is not None:
-            if not_modified := _not_modified(request, _etag("phone", *marker)):
+            etag = _etag("phone", *marker)
+            if not_modified := _not_modified(request, etag):
                 return not_modified
+            if (html := cache.get(_phone_key(code, *marker))) is not None:
+                return _fresh(HttpResponse(html), etag)
     session, sid = _joined(request, code)
     return _phone_page(request, session, _mine(session, sid))
+
+
+def _phone_key(code: str, version: int, mine: str | None) -> str:
+    return f"classroom:phone:{code}:{version}:{mine}"
 
 
 def _mine(session: Session, sid: int) -> str | None:
@@ -495,7 +502,7 @@ def _phone_page(request, session: Session, mine: str | None, notice="", status=2
     if session.ended or notice:  # once, or rare: not worth keeping
         html = render_to_string("classroom/phone.html#live", context, request=request)
     else:
-        key = f"classroom:phone:{session.pk}:{session.version}:{mine}"
+        key = _phone_key(session.code, session.version, mine)
         html = cache.get(key)
         if html is None:
             context["shared"] = True  # no CSRF token in it: htmx sends the page's header
