@@ -54,6 +54,8 @@ INSTALLED_APPS = [
     "penaltyflow.quizzes",
     "penaltyflow.accounts",
     "penaltyflow.classroom",
+    "penaltyflow.director",
+    "penaltyflow.offline",
 ]
 
 MIDDLEWARE = [
@@ -66,6 +68,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "penaltyflow.offline.middleware.OfflineHeaders",
 ]
 
 ROOT_URLCONF = "penaltyflow.urls"

@@ -7,4 +7,6 @@ urlpatterns = [
     path("accounts/", include("penaltyflow.accounts.urls")),
     path("", include("penaltyflow.flowcharts.urls")),
     path("", include("penaltyflow.classroom.urls")),
+    path("", include("penaltyflow.offline.urls")),
+    path("table/", include("penaltyflow.director.urls")),
 ]
