@@ -66,12 +66,47 @@ class ItemView:
             return ""
         return mark_diagram(inline_svg(self.chart.svg), self.node_key, self.visited)
 
+    @property
+    def diagram_zoomed(self) -> str:
+        """The diagram for the projector: a big chart framed around the current box."""
+        diagram = self.diagram
+        return zoom_diagram(diagram, self.node_key) if diagram else ""
+
     def grade(self, keys: set[str]):
         return self.question.grade(keys)
 
 
 def _svg_id(key: str) -> str:
     return re.escape(f"node-{key}").replace(r"\-", "(?:-|&#45;)")
+
+
+_VIEWBOX = re.compile(r'viewBox="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)"')
+_TRANSLATE = re.compile(r'<g id="graph0"[^>]*translate\(([-\d.]+) ([-\d.]+)\)')
+_NUMBERS = re.compile(r"(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)")
+BIG = 900  # points: a chart wider or taller than this is shown around the current box
+
+
+def zoom_diagram(svg: str, current: str) -> str:
+    """A big chart, framed around the current box so a room can read it (the rest is cut)."""
+    box, shift = _VIEWBOX.search(svg), _TRANSLATE.search(svg)
+    node = re.search(rf'<g id="{_svg_id(current)}" class="node[^"]*">(.*?)</g>', svg, re.S)
+    if not (box and shift and node):
+        return svg
+    x0, y0, width, height = map(float, box.groups())
+    if width <= BIG and height <= BIG:
+        return svg
+    shape = re.search(r'\s(?:points|d)="([^"]+)"', node.group(1))
+    pairs = [(float(a), float(b)) for a, b in _NUMBERS.findall(shape.group(1) if shape else "")]
+    if not pairs:
+        return svg
+    tx, ty = map(float, shift.groups())
+    cx = (min(p[0] for p in pairs) + max(p[0] for p in pairs)) / 2 + tx
+    cy = (min(p[1] for p in pairs) + max(p[1] for p in pairs)) / 2 + ty
+    w = min(width, max(640.0, width * 0.5))
+    h = min(height, w * 1.15)
+    left = min(max(x0, cx - w / 2), x0 + width - w)
+    top = min(max(y0, cy - h / 2), y0 + height - h)
+    return _VIEWBOX.sub(f'viewBox="{left:.1f} {top:.1f} {w:.1f} {h:.1f}"', svg, count=1)
 
 
 def mark_diagram(svg: str, current: str, visited: list[str]) -> str:

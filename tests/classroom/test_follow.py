@@ -133,3 +133,22 @@ def test_phones_with_the_same_answer_share_one_built_fragment(session, teacher_c
     assert b"csrfmiddlewaretoken" not in bodies.pop()  # htmx sends the page's own token
     full = phones[0].get(f"/classroom/{session.code}/").content.decode()
     assert "X-CSRFToken" in full.split("<body")[1].split(">")[0]
+
+
+def test_a_big_chart_is_framed_around_the_current_box_on_the_projector():
+    from penaltyflow.classroom.items import zoom_diagram
+
+    svg = (
+        '<svg class="chart-svg" viewBox="0.00 0.00 1400.00 1600.00">'
+        '<g id="graph0" class="graph" transform="scale(1 1) rotate(0) translate(4 1596)">'
+        '<g id="node&#45;far" class="node current kind&#45;action"><title>far</title>'
+        '<g id="a_node&#45;far"><polygon points="1200,-100 1300,-100 1300,-60 1200,-60"/></g></g>'
+        "</g></svg>"
+    )
+    framed = zoom_diagram(svg, "far")
+    left, top, width, height = map(float, framed.split('viewBox="')[1].split('"')[0].split())
+    assert (width, height) == (700.0, 805.0)  # half the chart's width, a portrait frame
+    assert left == 700.0  # the box (x 1204-1304) is in the frame, which stays on the chart
+    assert top <= 1596 - 80 <= top + height
+    small = svg.replace("1400.00 1600.00", "600.00 500.00")
+    assert zoom_diagram(small, "far") == small  # a small chart is shown whole
