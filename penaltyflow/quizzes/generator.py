@@ -28,6 +28,7 @@ from penaltyflow.engine.cards import (
 )
 from penaltyflow.engine.legal import allowed_by_restrictions
 from penaltyflow.engine.render import card_label
+from penaltyflow.engine.scenario import apply_event
 from penaltyflow.engine.simulate import random_deal
 from penaltyflow.engine.table import Table
 from penaltyflow.engine.vocab import SEAT_NAMES, SEATS, SUIT_NAMES, SUITS
@@ -127,6 +128,11 @@ class Draft:
     def play(self, seat: int, card: int) -> None:
         self.events.append({"play": _name(card), "seat": SEATS[seat]})
         self.table.play(seat, card)
+
+    def apply(self, event: dict) -> None:
+        """Any event of the scenario format, applied as the scenario command would."""
+        self.events.append(event)
+        apply_event(self.table, event)
 
     def expose(self, seat: int, card: int, deliberate: bool = False) -> None:
         event = {"expose": _name(card), "seat": SEATS[seat]}
@@ -1309,6 +1315,37 @@ def rho_turn_illegal(d: Draft) -> None:
         f"{who(late)} played at his right-hand opponent's turn, and the {cl(card)} would not "
         "have been legal at his own turn (he can follow suit): it is a major penalty card "
         "(Law 57D)."
+    )
+
+
+# Law 58B2 sends the other card of two played at once here: a penalty card, minor or major.
+
+
+@recipe("two-cards-at-once", "50B", "penalty-card", "law-50/how-exposed")
+def two_at_once(d: Draft) -> None:
+    d.opening(1, 5)
+    d.mid_trick(d.rng.randint(0, 3))
+    t = d.table
+    seat = t.to_play
+    if seat is None or not d.is_defender(seat) or t.pen_mask[seat] or t.pending is not None:
+        raise Skip
+    meant = d.regular_card(seat)
+    others = [c for c in cards_of(t.hands[seat]) if c != meant]
+    if not others:
+        raise Skip
+    other = d.rng.choice(others)
+    d.scene()
+    d.say(
+        f"{who(seat)} pulled two cards out together and both landed face up on the trick: the "
+        f"{cl(meant)} and the {cl(other)}. He said he meant the {cl(meant)}."
+    )
+    d.apply({"play": [_name(meant), _name(other)], "seat": SEATS[seat], "meant": _name(meant)})
+    ask_card(d, seat, other)
+    d.teach = (
+        f"Of two cards played at once, the one he meant is played; the other, a defender's card "
+        f"seen, is a penalty card (Law 58B2). The {cl(other)} was exposed unintentionally, so it "
+        "is minor if it is a single card below honour rank, major if it is an honour "
+        "(Law 50B)."
     )
 
 

@@ -85,18 +85,19 @@ def join_on_login(sender, request, user, **kwargs) -> None:
 RECENT_ROWS = 30  # the newest answers read for the limit and for doubled posts
 
 
-def recent_answers(learner: Learner, now: dt.datetime) -> list[Answer]:
+def recent_answers(learner: Learner, now: dt.datetime) -> list:
     """The learner's newest answers of the last minute (at most RECENT_ROWS), newest
-    first: where a doubled post is found, and what the limit counts. One small query."""
+    first, as rows with `id, created, qid, keys, attempt`: where a doubled post is
+    found, and what the limit counts. One small query."""
     return list(
         Answer.objects.filter(learner=learner, created__gt=now - dt.timedelta(seconds=60))
         .order_by("-created")
-        .only("id", "created", "qid", "keys", "attempt", "correct")[:RECENT_ROWS]
+        .values_list("id", "created", "qid", "keys", "attempt", named=True)[:RECENT_ROWS]
     )
 
 
 def retry_after(
-    learner: Learner, now: dt.datetime | None = None, recent: list[Answer] | None = None
+    learner: Learner, now: dt.datetime | None = None, recent: list | None = None
 ) -> int | None:
     """Seconds to wait when this learner has answered too often in the last minute."""
     now = now or timezone.now()
@@ -121,7 +122,7 @@ def retry_after(
 
 @dataclass
 class Recorded:
-    answer: Answer
+    answer: Answer  # or, for a doubled post found among the recent ones, its row (keys, ...)
     repeated: bool  # a doubled post: the first one's answer, counted once
 
 
@@ -136,7 +137,7 @@ def record(
     attempt: str = "",
     schedule: bool = True,
     now: dt.datetime | None = None,
-    recent: list[Answer] | None = None,
+    recent: list | None = None,
 ) -> Recorded:
     """Keep an answer once: a doubled post (same round position, same attempt token, or
     the same keys again within seconds) returns the first and counts nothing."""
@@ -168,29 +169,34 @@ def record(
             earlier = None
     if earlier is not None:
         return Recorded(earlier, True)
-    try:
-        with transaction.atomic():  # one commit: the answer, the counts, the schedule
-            answer = Answer.objects.create(
-                learner=learner,
-                qid=question.id,
-                law=question.law,
-                round=round,
-                position=position,
-                keys=sorted(keys),
-                correct=correct,
-                attempt=attempt,
-                created=now,
-            )
-            count(question, correct)
-            if schedule:
-                review(learner, question.id, correct, now)
-    except IntegrityError:  # the same post, at the same moment, from another worker
-        if round is not None:
-            first = Answer.objects.get(round=round, position=position)
-        else:
-            first = Answer.objects.get(learner=learner, attempt=attempt)
-        return Recorded(first, True)
-    return Recorded(answer, False)
+    for _ in range(2):
+        try:
+            with transaction.atomic():  # one commit: the answer, the counts, the schedule
+                answer = Answer.objects.create(
+                    learner=learner,
+                    qid=question.id,
+                    law=question.law,
+                    round=round,
+                    position=position,
+                    keys=sorted(keys),
+                    correct=correct,
+                    attempt=attempt,
+                    created=now,
+                )
+                count(question, correct)
+                if schedule:
+                    review(learner, question.id, correct, now)
+            return Recorded(answer, False)
+        except IntegrityError:  # the same post at the same moment, from another worker
+            first = None
+            if round is not None:
+                first = Answer.objects.filter(round=round, position=position).first()
+            elif attempt:
+                first = Answer.objects.filter(learner=learner, attempt=attempt).first()
+            if first is not None:
+                return Recorded(first, True)
+            # else two answers to one question made its review card at once: once more
+    raise IntegrityError("The answer could not be kept.")
 
 
 def count(question, correct: bool) -> None:

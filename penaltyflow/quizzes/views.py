@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import uuid
 
+from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import BadRequest
 from django.db.models import Count, Q
@@ -80,11 +81,23 @@ def _keys(request: HttpRequest, q: bank.Question) -> list[str] | str:
     return sorted(set(keys))
 
 
-def _too_many(learner, now=None, recent=None) -> HttpResponse | None:
+def _too_many(request, learner, now=None, recent=None) -> HttpResponse | None:
+    """429 with Retry-After past the learner's limit: JSON for programs, a page for people."""
     wait = progress.retry_after(learner, now, recent)
     if wait is None:
         return None
-    response = JsonResponse({"error": f"Too many answers in a minute: wait {wait} s."}, status=429)
+    if wants_json(request):
+        response = JsonResponse(
+            {"error": f"Too many answers in a minute: wait {wait} s."}, status=429
+        )
+    else:
+        template = "quizzes/too_many.html" + ("#quiz" if is_fragment(request) else "")
+        context = {
+            "wait": wait,
+            "limit": settings.QUIZ_ANSWERS_PER_MINUTE,
+            "back": request.headers.get("HX-Current-URL") or request.path.rsplit("answer", 1)[0],
+        }
+        response = render(request, template, context, status=429)
     response["Retry-After"] = str(wait)
     return response
 
@@ -104,7 +117,7 @@ def answer(request: HttpRequest, qid: str) -> HttpResponse:
     learner = progress.learner_for(request)
     now = timezone.now()
     recent = progress.recent_answers(learner, now)
-    limited = _too_many(learner, now, recent)
+    limited = _too_many(request, learner, now, recent)
     if limited:
         return limited
     grade = q.grade(set(keys))
@@ -233,7 +246,7 @@ def round_question(request: HttpRequest, rid, n: int) -> HttpResponse:
     if isinstance(keys, str):
         return _round_page(request, r, n, error=keys, status=400)
     if r.finished is None and not r.answers.filter(position=n).exists():
-        limited = _too_many(r.learner)
+        limited = _too_many(request, r.learner)
         if limited:
             return limited
         grade = q.grade(set(keys))

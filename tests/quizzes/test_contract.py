@@ -115,6 +115,12 @@ def test_answers_are_limited_per_learner_not_per_address(learner, settings):
         assert post(learner, f"g-ten-is-an-honour-{n:04d}", ["major"]).status_code == 200
     r = post(learner, "g-ten-is-an-honour-0009", ["major"])
     assert r.status_code == 429 and 1 <= int(r["Retry-After"]) <= 61
+    page = post(learner, "g-ten-is-an-honour-0009", ["major"], json=False)
+    assert page.status_code == 429 and page["Retry-After"]
+    assert (
+        b"Slow down a little" in page.content
+        and b'href="/quiz/q/g-ten-is-an-honour-0009/"' in page.content
+    )
     other = Client(enforce_csrf_checks=True)  # same address, another browser
     other.get("/quiz/")
     assert post(other, "g-ten-is-an-honour-0009", ["major"]).status_code == 200
