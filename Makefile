@@ -26,6 +26,7 @@ setup: $(VENV)/.installed
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) manage.py loadcharts
 	$(PY) manage.py loadquiz
+	$(PY) manage.py loadlessons
 	$(PY) manage.py loadquick
 
 # Serve on SQLite with Granian (slow clients cost a socket, not a worker; static

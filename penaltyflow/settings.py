@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "penaltyflow.hands",
     "penaltyflow.quizzes",
     "penaltyflow.accounts",
+    "penaltyflow.classroom",
     "penaltyflow.director",
     "penaltyflow.offline",
     "penaltyflow.ops",
@@ -99,9 +100,10 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    # WAL: readers never wait for a writer. IMMEDIATE: a transaction takes the write
-    # lock when it starts, so two writers queue (for up to `timeout` seconds) instead
-    # of one failing half-way. The file is kept owner-only (penaltyflow/ops/database.py).
+    # WAL: readers never wait for a writer (many phones answer at once). IMMEDIATE: a
+    # transaction takes the write lock when it starts, so two writers queue (for up to
+    # `timeout` seconds) instead of one failing half-way (a deadlocked upgrade). The
+    # file is kept owner-only (penaltyflow/ops/database.py).
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",

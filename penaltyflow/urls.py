@@ -10,6 +10,7 @@ urlpatterns = [
     path("quiz/", include("penaltyflow.quizzes.urls")),
     path("accounts/", include("penaltyflow.accounts.urls")),
     path("", include("penaltyflow.flowcharts.urls")),
+    path("", include("penaltyflow.classroom.urls")),
     path("", include("penaltyflow.offline.urls")),
     path("table/", include("penaltyflow.director.urls")),
 ]
