@@ -87,12 +87,13 @@ RECENT_ROWS = 30  # the newest answers read for the limit and for doubled posts
 
 def recent_answers(learner: Learner, now: dt.datetime) -> list:
     """The learner's newest answers of the last minute (at most RECENT_ROWS), newest
-    first, as rows with `id, created, qid, keys, attempt`: where a doubled post is
-    found, and what the limit counts. One small query."""
+    first, as rows with `id, created, qid, attempt`: where a doubled post is found,
+    and what the limit counts. One small query; no keys (JSON to decode on every row),
+    read only for the one row that may be a doubled post."""
     return list(
         Answer.objects.filter(learner=learner, created__gt=now - dt.timedelta(seconds=60))
         .order_by("-created")
-        .values_list("id", "created", "qid", "keys", "attempt", named=True)[:RECENT_ROWS]
+        .values_list("id", "created", "qid", "attempt", named=True)[:RECENT_ROWS]
     )
 
 
@@ -122,7 +123,7 @@ def retry_after(
 
 @dataclass
 class Recorded:
-    answer: Answer  # or, for a doubled post found among the recent ones, its row (keys, ...)
+    answer: Answer | Kept  # a doubled post found among the recent ones: its id and keys
     repeated: bool  # a doubled post: the first one's answer, counted once
 
 
@@ -146,16 +147,7 @@ def record(
     if round is not None:
         earlier = Answer.objects.filter(round=round, position=position).first()
     elif recent is not None:
-        double = now - dt.timedelta(seconds=DOUBLE_POST_SECONDS)
-        earlier = next(
-            (
-                a
-                for a in recent
-                if (attempt and a.attempt == attempt)
-                or (a.qid == question.id and a.created > double and a.keys == sorted(keys))
-            ),
-            None,
-        )
+        earlier = _double_among(recent, question.id, keys, attempt, now)
     elif attempt:
         earlier = Answer.objects.filter(learner=learner, attempt=attempt).first()
     else:
@@ -197,6 +189,28 @@ def record(
                 return Recorded(first, True)
             # else two answers to one question made its review card at once: once more
     raise IntegrityError("The answer could not be kept.")
+
+
+@dataclass
+class Kept:
+    """An answer kept earlier, as much of it as a doubled post's reply needs."""
+
+    id: int
+    keys: list[str]
+
+
+def _double_among(recent: list, qid: str, keys: list[str], attempt: str, now) -> Kept | None:
+    """The answer this post doubles, among the learner's recent ones: the same attempt
+    token, or the same keys to the same question within seconds. Its keys are read
+    only here, for a row that may be it (most posts have none)."""
+    double = now - dt.timedelta(seconds=DOUBLE_POST_SECONDS)
+    for row in recent:
+        same_attempt = bool(attempt) and row.attempt == attempt
+        if same_attempt or (row.qid == qid and row.created > double):
+            kept = Answer.objects.filter(pk=row.id).values_list("keys", flat=True).first()
+            if kept is not None and (same_attempt or kept == sorted(keys)):
+                return Kept(row.id, kept)
+    return None
 
 
 def count(question, correct: bool) -> None:
