@@ -10,6 +10,7 @@ from .conftest import SCREENSHOTS, _page, screenshot
 from .test_classroom import club  # noqa: F401  (the fixture: a lesson and a teacher)
 
 pytestmark = pytest.mark.browser
+PROJECTOR = {"width": 1280, "height": 720}
 
 
 def sign_in_and_start(page, club) -> None:  # noqa: F811
@@ -21,12 +22,17 @@ def sign_in_and_start(page, club) -> None:  # noqa: F811
     expect(page.locator(".site-nav a", has_text="Classroom")).to_have_attribute(
         "href", "/classroom/"
     )
+    for size in ({"width": 390, "height": 844}, {"width": 1366, "height": 900}, PROJECTOR):
+        page.set_viewport_size(size)
+        screenshot(page, f"classroom-home-teacher-{size['width']}x{size['height']}")
+        link = page.locator(".site-nav a", has_text="Classroom").bounding_box()
+        assert link and link["x"] + link["width"] <= size["width"], (size, link)
     page.locator("form[action='/classroom/start']:has(input[value='club-night']) button").click()
     page.wait_for_url(re.compile(r".*/classroom/\w{6}/present/$"))
 
 
 def test_f_toggles_full_screen(browser, club):  # noqa: F811
-    context, page = _page(browser, {"width": 1280, "height": 720})
+    context, page = _page(browser, PROJECTOR)
     try:
         sign_in_and_start(page, club)
         screenshot(page, "projector-1280x720-before-full-screen")
