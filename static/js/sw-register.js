@@ -42,6 +42,7 @@
   });
 
   function watch(registration) {
+    if (!registration) return; // blocked (a browser setting, or a test's context)
     if (registration.waiting && sw.controller) offer(registration.waiting);
     registration.addEventListener("updatefound", function () {
       var worker = registration.installing;
