@@ -32,7 +32,16 @@ run: setup
 	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-$(if $(filter 127.0.0.1 localhost,$(HOST)),localhost$(comma)127.0.0.1,*)}" \
 	  $(VENV)/bin/gunicorn penaltyflow.wsgi --bind $(HOST):$(PORT) --workers $(WORKERS) --access-logfile -
 
-test: setup $(VENV)/.installed-dev
+# axe-core (accessibility rules) from the npm registry, for the browser tests only: never committed.
+AXE_VERSION := 4.11.0
+AXE := var/test-tools/axe-core/axe.min.js
+$(AXE):
+	scripts/need-system-packages npm:npm
+	mkdir -p var/test-tools
+	cd var/test-tools && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null \
+	  && rm -rf axe-core package && tar xzf axe-core-$(AXE_VERSION).tgz && mv package axe-core
+
+test: setup $(VENV)/.installed-dev $(AXE)
 	scripts/need-system-packages chromium:chromium
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/pytest

@@ -108,8 +108,18 @@ def inline_svg(svg: str) -> str:
     return _SIZE.sub(r'<svg class="chart-svg" \1', svg, count=1)
 
 
-def render_pdf(dot: graphviz.Digraph) -> bytes:
-    return dot.pipe(format="pdf")
+# The drawing's largest size: with the half-inch margin `dot` adds on every side of a PDF,
+# the page is at most 8 x 10.6 in (576 x 763 pt): inside A4 (595 x 842) and Letter (612 x 792).
+PAPER_INCHES = "7,9.6"
+
+
+def render_pdf(dot: graphviz.Digraph, title: str = "") -> bytes:
+    """One page that prints on A4 and on Letter: the chart shrunk to fit, with its title."""
+    paper = dot.copy()
+    paper.attr(size=PAPER_INCHES)
+    if title:
+        paper.attr(label=graphviz.nohtml(title), labelloc="t", fontsize="18")
+    return paper.pipe(format="pdf")
 
 
 def build_overview(
