@@ -22,7 +22,7 @@ from .models import ContentGeneration
 
 STAMP_SECONDS = 1.0
 # The query parameters the chart pages read; any other is ignored, and not kept apart.
-PARAMETERS = ("path", "event", "view", "option", "try")
+PARAMETERS = ("came", "path", "event", "view", "option", "try")
 _stamp: tuple[float, str] | None = None
 
 

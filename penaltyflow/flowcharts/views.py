@@ -44,12 +44,16 @@ def step(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         chart__slug=slug,
         key=key,
     )
-    path = StepPath.for_node(node, request.GET.get("path"))  # 400 if tampered with
+    # 400 if tampered with
+    path = StepPath.for_node(node, request.GET.get("path"), request.GET.get("came"))
     example = path.example()
     hand = None
     if example is not None:  # 400 for an event, view, option or card it cannot have
         hand = tableview.build(
-            example, request.GET, request.path, {"path": request.GET.get("path")}
+            example,
+            request.GET,
+            request.path,
+            {"came": request.GET.get("came"), "path": request.GET.get("path")},
         )
     context = {"chart": node.chart, "node": node, "path": path, "hand": hand}
     template = "flowcharts/step.html"
@@ -80,7 +84,7 @@ def chart_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 def step_pbn(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     """The step's example hand as a PBN file with its play, for any bridge program."""
     node = get_object_or_404(Node.objects.select_related("chart"), chart__slug=slug, key=key)
-    example = StepPath.for_node(node, request.GET.get("path")).example()
+    example = StepPath.for_node(node, request.GET.get("path"), request.GET.get("came")).example()
     if example is None:
         raise Http404("This step has no example hand.")
     title = f"Law {node.chart.laws}: {node.label}"

@@ -147,7 +147,7 @@ class TableView:
 
     @property
     def pbn_url(self) -> str:
-        return link(self.base_url + "hand.pbn", {"path": self.params.get("path")})
+        return link(self.base_url + "hand.pbn", {k: self.params.get(k) for k in ("came", "path")})
 
     @property
     def bbo_url(self) -> str:
