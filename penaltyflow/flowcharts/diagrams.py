@@ -101,9 +101,16 @@ def render_svg(dot: graphviz.Digraph) -> str:
     return dot.pipe(format="svg", encoding="utf-8")
 
 
+_TITLE = re.compile(r"<title>[^<]*</title>\n?")
+
+
 def inline_svg(svg: str) -> str:
-    """The SVG ready to inline in a page: no XML prologue, and it scales to its container."""
-    svg = _PROLOGUE.sub("", svg, count=1)
+    """The SVG ready to inline in a page: no XML prologue, and it scales to its container.
+
+    Graphviz titles each group with its internal key ("d2-declarer-chooses"), which a
+    screen reader would read; they go. Each box's link keeps its tooltip in plain words.
+    """
+    svg = _TITLE.sub("", _PROLOGUE.sub("", svg, count=1))
     # Its natural size at most: CSS shrinks it to fit, never blows a small chart up.
     return _SIZE.sub(r'<svg class="chart-svg" \1', svg, count=1)
 
