@@ -7,7 +7,7 @@ WORKERS ?= 2
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: setup run test lint bench clean
+.PHONY: setup run test check lint bench clean delete-database-and-secret-key
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -41,10 +41,19 @@ $(AXE):
 	cd var/test-tools && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null \
 	  && rm -rf axe-core package && tar xzf axe-core-$(AXE_VERSION).tgz && mv package axe-core
 
-test: setup $(VENV)/.installed-dev $(AXE)
+test: setup check $(AXE)
 	scripts/need-system-packages chromium:chromium
-	$(VENV)/bin/ruff check .
 	$(VENV)/bin/pytest
+
+# What must hold before a commit: no model change without its migration, the production
+# settings pass Django's deployment checks, and the code is linted and formatted.
+check: $(VENV)/.installed-dev
+	$(PY) manage.py makemigrations --check --dry-run
+	DEBUG=0 HTTPS=1 ALLOWED_HOSTS=penaltyflow.example \
+	  SECRET_KEY="$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')" \
+	  $(PY) manage.py check --deploy --fail-level WARNING
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .
@@ -54,7 +63,15 @@ bench: setup
 	$(PY) bench/engine_bench.py
 	$(PY) bench/pages_bench.py
 
+# Build leftovers only. var/ (the database and the secret key on a club's machine) stays.
 clean:
-	rm -rf $(VENV) var .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis screenshots
+	find . -name __pycache__ -type d -prune -not -path './.venv/*' -exec rm -rf {} +
+
+# Deletes var/: the SQLite database (every learner's progress) and the secret key.
+delete-database-and-secret-key:
+	@echo "Deleting var/: the database and the secret key. Ctrl-C within 5 s to keep them."
+	@sleep 5
+	rm -rf var
 
 comma := ,

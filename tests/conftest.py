@@ -4,6 +4,7 @@ from pathlib import Path
 import pytest
 import yaml
 from django.conf import settings
+from django.core import serializers
 from django.core.management import call_command
 
 CONTENT_CHARTS = sorted((settings.CONTENT_DIR / "charts").glob("*.yaml"))
@@ -109,7 +110,7 @@ def fresh_page_cache():
     """Each test's database starts anew, so must the pages built from it."""
     from django.core.cache import cache
 
-    from penaltyflow.flowcharts.pagecache import forget_stamp
+    from penaltyflow.core.pagecache import forget_stamp
 
     cache.clear()
     forget_stamp()
@@ -132,7 +133,44 @@ def write_chart(tmp_path):
     return write
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database, with the project's real charts loaded once for the whole session.
+
+    Each test runs in a transaction that is rolled back, so the content is there for
+    every test. Tests on the live server are transactional (the database is emptied
+    after each): `restore_content` puts the content back from this snapshot.
+    """
+    with django_db_blocker.unblock():
+        call_command("loadcharts", verbosity=0)
+        CONTENT_SNAPSHOT.append(serializers.serialize("json", _content_rows()))
+
+
+CONTENT_SNAPSHOT: list[str] = []
+
+
+def _content_rows():
+    from penaltyflow.core.models import ContentGeneration
+    from penaltyflow.flowcharts.models import Choice, Flowchart, Node, Overview
+    from penaltyflow.hands.models import Example
+
+    for model in (Flowchart, Node, Choice, Example, Overview, ContentGeneration):
+        yield from model.objects.order_by("pk")
+
+
+@pytest.fixture
+def restore_content(transactional_db):
+    """The real charts in a transactional test's database, as the session loaded them."""
+    from django.db import connection
+
+    from penaltyflow.flowcharts.models import Flowchart
+
+    if not Flowchart.objects.exists():
+        with connection.constraint_checks_disabled():
+            for row in serializers.deserialize("json", CONTENT_SNAPSHOT[0]):
+                row.save()
+
+
 @pytest.fixture
 def content(db):
-    """The project's real charts, loaded as `make setup` loads them."""
-    call_command("loadcharts", verbosity=0)
+    """The project's real charts, as `make setup` loads them (loaded once per session)."""

@@ -11,13 +11,10 @@ to load); the same cases on a rotating sample of the real charts' steps; every
 page with every method and some unknown addresses; and a bounded hypothesis
 fuzz over every chart.
 
-Known 500s, kept here failing until they are fixed:
-- `event` or `option` made of a digit that `str.isdigit()` accepts and `int()`
-  refuses ("²", "①"), or of more than 4300 digits: tableview._int raises
-  ValueError (cases event-superscript-two, event-4301-digits, option-...).
-- a slug or key of more than about 200 characters in the address: the page
-  cache's key passes 250 characters and the cache backend warns (an error
-  under these tests' settings; memcached raises InvalidCacheKey).
+Cases that once were 500s stay here as tests: `event` or `option` made of a digit
+`int()` refuses ("²", "①") or of more than 4300 digits (the query form takes 1
+to 4 ASCII digits), and a slug or key of some 200 characters (the page cache's
+key is a fixed-length digest).
 """
 
 import string

@@ -1,8 +1,8 @@
 """PenaltyFlow's rules engine: Laws 48 to 57 (2017) on a deal in play. No Django here.
 
 Entry points: `replay(scenario) -> Table`, `run(raw) -> (status, dict)`, and the
-`Table` moves `play`, `expose`, `decide` with `legal_cards()`, `check_play()`,
-`to_json()`.
+`Table` moves `play`, `play_several` (Law 58B2), `misinformed_lead` (Law 47E1),
+`expose`, `decide` with `legal_cards()`, `check_play()`, `to_json()`.
 """
 
 from .cards import CardError, parse_card, parse_pbn, parse_seat

@@ -8,15 +8,7 @@ created per card played.
 
 from __future__ import annotations
 
-SEATS = "NESW"
-SEAT_NAMES = ("North", "East", "South", "West")
-SUITS = "SHDC"
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-RANKS = "23456789TJQKA"
-RANK_NAMES = (
-    "two", "three", "four", "five", "six", "seven", "eight", "nine",
-    "ten", "jack", "queen", "king", "ace",
-)  # fmt: skip
+from .vocab import RANKS, SEAT_NAMES, SEATS, SUITS
 
 N, E, S, W = 0, 1, 2, 3
 NT = 4  # strain index for notrump
@@ -36,14 +28,6 @@ _CARD_BY_NAME.update(
 
 class CardError(ValueError):
     """A card, seat, suit or deal that cannot be read."""
-
-
-def suit_of(card: int) -> int:
-    return card // 13
-
-
-def rank_of(card: int) -> int:
-    return card % 13
 
 
 def is_honour(card: int) -> bool:
@@ -111,19 +95,8 @@ def sorted_cards(mask: int) -> list[int]:
     return sorted(cards_of(mask), key=lambda c: (c // 13, -(c % 13)))
 
 
-def mask_of(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
 def partner(seat: int) -> int:
     return (seat + 2) & 3
-
-
-def side(seat: int) -> str:
-    return "NS" if seat % 2 == 0 else "EW"
 
 
 # --- PBN deals -------------------------------------------------------------

@@ -13,11 +13,12 @@ import json
 
 from .cards import CardError, parse_card, parse_contract, parse_pbn, parse_seat, parse_suits
 from .table import EngineError, Table
+from .text import pending_text
 
 VERBS = ("play", "expose", "decide")
 # Keys each verb may carry; "comment" lets content writers annotate an event.
 ALLOWED_KEYS = {
-    "play": {"play", "seat", "comment"},
+    "play": {"play", "seat", "meant", "misinformed", "comment"},
     "expose": {"expose", "seat", "deliberate", "comment"},
     "decide": {"decide", "suit", "card", "comment"},
 }
@@ -73,16 +74,7 @@ def apply_event(table: Table, event: object) -> None:
     if unknown:
         raise EngineError(f"A '{verb}' event has no field {unknown[0]!r}.")
     if verb == "play":
-        card = parse_card(event["play"])
-        if "seat" in event:
-            seat = parse_seat(event["seat"])
-        elif table.to_play is not None:
-            seat = table.to_play
-        elif table.pending is not None:
-            raise EngineError(table._pending_text())
-        else:
-            raise EngineError("Play is over: all 13 tricks have been played.")
-        table.play(seat, card)
+        _apply_play(table, event)
     elif verb == "expose":
         card = parse_card(event["expose"])
         if "seat" not in event:
@@ -99,6 +91,52 @@ def apply_event(table: Table, event: object) -> None:
         suit = parse_suits(event["suit"]) if "suit" in event else None
         card = parse_card(event["card"]) if "card" in event else None
         table.decide(option.strip().lower(), suit, card)
+
+
+def _apply_play(table: Table, event: dict) -> None:
+    """A one-card play, several cards at once (Law 58B2, `meant`), or a lead out of turn
+    on an opponent's wrong word (Law 47E1, `misinformed`)."""
+    several = isinstance(event["play"], list)
+    if several:
+        if not event["play"]:
+            raise EngineError("'play' must name a card, or list the cards played at once.")
+        cards = [parse_card(c) for c in event["play"]]
+        if "meant" not in event:
+            raise EngineError(
+                "Cards played at once need 'meant': the card the player names as the one he "
+                "meant to play (Law 58B2)."
+            )
+        meant = parse_card(event["meant"])
+    else:
+        card = parse_card(event["play"])
+        if "meant" in event:
+            raise EngineError(
+                "'meant' goes with two or more cards played at once: write 'play' as a list."
+            )
+    misinformed = event.get("misinformed", False)
+    if not isinstance(misinformed, bool):
+        raise EngineError("'misinformed' must be true or false.")
+    if misinformed and several:
+        raise EngineError(
+            "'misinformed' goes with a one-card lead out of turn (Law 47E1), not with "
+            "cards played at once."
+        )
+    if "seat" in event:
+        seat = parse_seat(event["seat"])
+    elif misinformed:
+        raise EngineError("A lead made on a wrong word ('misinformed') needs its 'seat'.")
+    elif table.to_play is not None:
+        seat = table.to_play
+    elif table.pending is not None:
+        raise EngineError(pending_text(table))
+    else:
+        raise EngineError("Play is over: all 13 tricks have been played.")
+    if several:
+        table.play_several(seat, cards, meant)
+    elif misinformed:
+        table.misinformed_lead(seat, card)
+    else:
+        table.play(seat, card)
 
 
 def replay(data: object, upto: int | None = None) -> Table:

@@ -2,18 +2,21 @@
 
 `random_deal(rng)` deals four hands; `play_out(table, rng, rate)` plays a deal to
 the end with random legal cards, mixing in (with probability `rate` per move)
-exposed cards, leads out of turn, premature plays (57A, 57D) and wrong cards
-(Law 52), and answering every pending decision with a random option. It only
-generates moves inside what the engine models, so an `EngineError` from it is a bug.
+exposed cards, leads out of turn (some on an opponent's wrong word, 47E1),
+premature plays (57A, 57D), early leads after partner has played, cards played
+at once (58B2) and wrong cards (Law 52), and answering every pending decision
+with a random option. It only generates moves inside what the engine models, so
+an `EngineError` from it is a bug.
 """
 
 from __future__ import annotations
 
 import random
 
-from .cards import SUIT_MASK, partner, suits_text
+from . import legal
 from .cards import parse_card as _parse_card
 from .cards import parse_suits as _parse_suits
+from .cards import partner, suits_text
 from .table import Table
 
 
@@ -70,6 +73,9 @@ def irregular_move(table: Table, rng: random.Random) -> str | None:
         if not seats:
             return None
         seat = seats[int(rng.random() * len(seats))]
+        if rng.random() < 0.1 and table.is_defender(seat):
+            table.misinformed_lead(seat, pick(hands[seat], rng))
+            return "lead on a wrong word"
         table.play(seat, pick(hands[seat], rng))
         return "lead out of turn"
     # a defender's premature play (57A) or play at his right-hand opponent's turn (57D)
@@ -88,6 +94,10 @@ def irregular_move(table: Table, rng: random.Random) -> str | None:
         seat = seats[int(rng.random() * len(seats))]
         table.play(seat, pick(hands[seat], rng))
         return "play out of turn"
+    if r < 0.8:
+        return _early_lead(table, rng)
+    if r < 0.85:
+        return _cards_at_once(table, rng)
     # Law 52: a defender plays another card where Law 50 required a penalty card
     if (
         to_play is not None
@@ -95,13 +105,47 @@ def irregular_move(table: Table, rng: random.Random) -> str | None:
         and table.pen_mask[to_play]
         and table.committed[to_play] < 0
     ):
-        base, follow = table._base(to_play)
-        allowed = table._restricted(to_play, base, follow)
-        wrong = allowed & ~table.legal_mask(to_play)
+        allowed = legal.allowed_by_restrictions(table, to_play)
+        wrong = allowed & ~legal.legal_mask(table, to_play)
         if wrong:
             table.play(to_play, pick(wrong, rng))
             return "wrong card"
     return None
+
+
+def _early_lead(table: Table, rng: random.Random) -> str | None:
+    """A defender who has played leads to the next trick after his partner has played too."""
+    played = table.played_seats
+    seats = [
+        s
+        for s in range(4)
+        if table.is_defender(s)
+        and played >> s & 1
+        and played >> partner(s) & 1
+        and table.hands[s]
+        and s != table.to_play
+    ]
+    if not seats:
+        return None
+    seat = seats[int(rng.random() * len(seats))]
+    table.play(seat, pick(table.hands[seat], rng))
+    return "early lead"
+
+
+def _cards_at_once(table: Table, rng: random.Random) -> str | None:
+    """The player to play puts a legal card and another he holds on the table at once (58B2)."""
+    seat = table.to_play
+    if seat is None:
+        return None
+    meant = pick(legal.legal_mask(table, seat), rng)
+    face_up = table.pen_mask[seat] | (1 << meant)
+    if table.committed[seat] >= 0:
+        face_up |= 1 << table.committed[seat]
+    rest = table.hands[seat] & ~face_up
+    if not rest:
+        return None
+    table.play_several(seat, [meant, pick(rest, rng)], meant)
+    return "cards at once"
 
 
 def accept_by_playing(table: Table, rng: random.Random) -> bool:
@@ -112,9 +156,8 @@ def accept_by_playing(table: Table, rng: random.Random) -> bool:
     if not any(o["decide"] == "accept" for o in p.options):
         return False
     seat = (p.offender + 1) & 3  # declarer or dummy: no penalty cards to worry about
-    h = table.hands[seat]
-    follow = h & SUIT_MASK[p.card // 13]
-    table.play(seat, pick(follow or h, rng))
+    # The lead is on the table, so Law 44 already asks him to follow its suit.
+    table.play(seat, pick(legal.follow_cards(table, seat)[0], rng))
     return True
 
 

@@ -5,6 +5,8 @@ tricks won, penalty cards, restrictions and at most one pending decision. Three
 public moves change it, each checked against the 2017 Laws:
 
 - `play(seat, card)`: a lead or a play, in turn or not (Laws 53 to 57);
+  `play_several(seat, cards, meant)`: two or more cards played at once (Law 58B2);
+  `misinformed_lead(seat, card)`: a lead out of turn on an opponent's wrong word (Law 47E1);
 - `expose(seat, card, deliberate)`: a card exposed other than by playing (Laws 48, 49, 50B);
 - `decide(option, suit=None, card=None)`: the choice of `pending.decider`.
 
@@ -19,15 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from . import legal, text
 from .cards import (
     CARD_NAMES,
-    LOW_MASK,
     NT,
-    RANKS,
-    SEAT_NAMES,
     SEATS,
     SUIT_MASK,
-    SUIT_NAMES,
     SUITS,
     cards_of,
     is_honour,
@@ -36,8 +35,7 @@ from .cards import (
     suits_mask,
     suits_text,
 )
-
-STRAINS = "SHDCN"
+from .vocab import SEAT_NAMES, suit_words
 
 
 class EngineError(ValueError):
@@ -114,6 +112,7 @@ class Table:
         self.lead_forbid: tuple[int, int] | None = None  # (seat, suit bits), while he keeps lead
         self.play_restr: tuple[int, str, int] | None = None  # (seat, mode, suit), this trick
         self.lead_decided = 0  # trick number for which the Law 50D2 choice has been made
+        self.opening_accepted = False  # Law 54B: declarer accepted the faced opening lead
         self.pending: Pending | None = None
         self.to_play: int | None = self.leader
         self.finished = False
@@ -150,142 +149,14 @@ class Table:
         both = (1 << self.declarer) | (1 << self.dummy)
         return self.played_seats & both == both
 
-    # --- legality ------------------------------------------------------------
-
-    def _base(self, seat: int) -> tuple[int, int]:
-        """(cards legal by Law 44 alone, cards of the suit led he holds)."""
-        h = self.hands[seat]
-        if self.trick:
-            follow = h & SUIT_MASK[self.led_suit]
-            return (follow or h), follow
-        return h, 0
-
-    def _restricted(self, seat: int, base: int, follow: int) -> int:
-        """Apply lead (50D2, 51B) and play (57A) restrictions; Law 59 when he cannot comply."""
-        m = base
-        if not self.trick:
-            lr = self.lead_req
-            if lr is not None and lr[0] == seat:
-                x = m & suits_mask(lr[1])
-                if x:
-                    m = x
-            lf = self.lead_forbid
-            if lf is not None and lf[0] == seat:
-                x = m & ~suits_mask(lf[1])
-                if x:
-                    m = x
-        else:
-            pr = self.play_restr
-            if pr is not None and pr[0] == seat:
-                mode = pr[1]
-                if mode == "highest":
-                    if follow:
-                        m = 1 << (follow.bit_length() - 1)
-                elif mode == "lowest":
-                    if follow:
-                        m = follow & -follow
-                elif mode == "required":
-                    if not follow:
-                        x = m & suits_mask(pr[2])
-                        if x:
-                            m = x
-                else:  # forbidden
-                    x = m & ~suits_mask(pr[2])
-                    if x:
-                        m = x
-        return m
-
-    def _penalty_duty(self, seat: int, m: int) -> int:
-        """Narrow the restricted cards by Laws 57D, 50D1 and 50C."""
-        c = self.committed[seat]
-        if c >= 0 and m >> c & 1:
-            return 1 << c
-        pm = self.pen_mask[seat]
-        if pm:
-            # 50D1(a): a major penalty card must be played at the first legal opportunity;
-            # 50D1(b): only among cards already legal (follow suit, obey restrictions).
-            maj = pm & self.major_mask & m
-            if maj:
-                d = self.designated[seat]
-                if d >= 0 and maj >> d & 1:
-                    return 1 << d
-                return maj
-            minor = pm & ~self.major_mask
-            if minor:
-                # 50C: no other card of that suit below honour rank until it is played.
-                c = minor.bit_length() - 1
-                x = m & ~(LOW_MASK & SUIT_MASK[c // 13] & ~(1 << c))
-                if x:
-                    m = x
-        return m
+    # --- legality (see legal.py) -------------------------------------------
 
     def legal_mask(self, seat: int | None = None) -> int:
         """Cards `seat` (default: the seat to play) may play now without a new irregularity."""
-        if seat is None:
-            seat = self.to_play
-            if seat is None:
-                return 0
-        base, follow = self._base(seat)
-        if not (
-            self.pen_mask[seat]
-            or self.committed[seat] >= 0
-            or self.lead_req
-            or self.lead_forbid
-            or self.play_restr
-        ):
-            return base
-        return self._penalty_duty(seat, self._restricted(seat, base, follow))
+        return legal.legal_mask(self, seat)
 
     def legal_cards(self) -> list[str]:
         return [CARD_NAMES[c] for c in sorted_cards(self.legal_mask())]
-
-    def _why_illegal(self, seat: int, card: int) -> tuple[str, str]:
-        """For a card `seat` holds but may not play at his turn: (kind, reason)."""
-        base, follow = self._base(seat)
-        bit = 1 << card
-        if not base & bit:
-            return "revoke", (
-                f"{_name(seat)} must follow suit with a {SUIT_NAMES[self.led_suit][:-1]}: "
-                f"playing {_c(card)} would be a revoke (Laws 44C, 61), which this engine "
-                "does not model."
-            )
-        m = self._restricted(seat, base, follow)
-        if not m & bit:
-            return "restriction", self._restriction_reason(seat)
-        c = self.committed[seat]
-        if c >= 0:
-            return "committed", (
-                f"{_name(seat)} must play {_c(c)}: he played it early, at his right-hand "
-                "opponent's turn, and it is legal now (Law 57D)."
-            )
-        return "penalty", self._penalty_reason(seat, m)
-
-    def _restriction_reason(self, seat: int) -> str:
-        if not self.trick:
-            lr = self.lead_req
-            if lr is not None and lr[0] == seat:
-                return f"{_name(seat)} must lead {self._suit_words(lr[1])} (Laws 50D2(a), 51B)."
-            lf = self.lead_forbid
-            return (
-                f"{_name(seat)} may not lead {self._suit_words(lf[1])} while he keeps "
-                "the lead (Laws 50D2(a), 51B)."
-            )
-        return self._play_restriction_text()
-
-    def _penalty_reason(self, seat: int, m: int) -> str:
-        maj = self.pen_mask[seat] & self.major_mask & m
-        if maj:
-            cards = " or ".join(_c(c) for c in sorted_cards(maj))
-            return (
-                f"{_name(seat)} must play his major penalty card {cards} at this first legal "
-                "opportunity (Law 50D1(a))."
-            )
-        minor = self.pen_mask[seat] & ~self.major_mask
-        c = minor.bit_length() - 1
-        return (
-            f"{_name(seat)} has the minor penalty card {_c(c)}: he may not play another "
-            f"{SUIT_NAMES[c // 13][:-1]} below honour rank until it is played (Law 50C)."
-        )
 
     def check_play(self, seat: int, card: int) -> tuple[bool, str]:
         """Would `seat` playing `card` now be a regular play? (allowed, reason citing the law)."""
@@ -294,7 +165,7 @@ class Table:
         if not self.hands[seat] >> card & 1:
             return False, f"{_name(seat)} does not hold {_c(card)}."
         if self.pending is not None:
-            return False, self._pending_text()
+            return False, text.pending_text(self)
         if seat != self.to_play:
             what = "lead" if not self.trick else "play"
             return False, (
@@ -303,7 +174,7 @@ class Table:
             )
         if self.legal_mask(seat) >> card & 1:
             return True, ""
-        return False, self._why_illegal(seat, card)[1]
+        return False, text.why_illegal(self, seat, card)[1]
 
     # --- moves ---------------------------------------------------------------
 
@@ -318,15 +189,18 @@ class Table:
         self._begin_move()
         try:
             self._check_holds(seat, card)
-            if self.pending is not None:
-                self._play_while_pending(seat, card)
-            elif seat == self.to_play:
-                self._play_in_turn(seat, card)
-            else:
-                self._play_out_of_turn(seat, card)
+            self._play_one(seat, card)
             self._settle()
         finally:
             self._end_move()
+
+    def _play_one(self, seat: int, card: int) -> None:
+        if self.pending is not None:
+            self._play_while_pending(seat, card)
+        elif seat == self.to_play:
+            self._play_in_turn(seat, card)
+        else:
+            self._play_out_of_turn(seat, card)
 
     def _put(self, seat: int, card: int) -> None:
         """The card goes to the trick as a regular lead or play."""
@@ -349,12 +223,12 @@ class Table:
         if self.legal_mask(seat) >> card & 1:
             self._put(seat, card)
             return
-        kind, reason = self._why_illegal(seat, card)
+        kind, reason = text.why_illegal(self, seat, card)
         if kind != "penalty":
             raise EngineError(reason)
         # Law 52: a card played where Law 50 required a penalty card. It stays played (52A).
-        legal = self._penalty_duty(seat, self._restricted(seat, *self._base(seat)))
-        maj = legal & self.pen_mask[seat] & self.major_mask
+        duty = legal.penalty_duty(self, seat, legal.allowed_by_restrictions(self, seat))
+        maj = duty & self.pen_mask[seat] & self.major_mask
         required = (maj or (self.pen_mask[seat] & ~self.major_mask)).bit_length() - 1
         lead = not self.trick
         self._put(seat, card)
@@ -383,22 +257,27 @@ class Table:
             if defender and not self.played_seats >> p & 1 and not self._declarer_played_both():
                 self._premature(seat, card, lead=True)
                 return
+            if defender and self.played_seats >> p & 1:
+                self._early_lead_after_partner(seat, card)
+                return
             why = (
                 "declarer has already played from both hands (Law 57C1)"
-                if defender and not self.played_seats >> p & 1
-                else "Law 57A covers it only before the offender's partner has played"
+                if defender
+                else "a premature lead by declarer is not among the cases PenaltyFlow replays"
             )
             raise EngineError(
                 f"{_name(seat)} has already played to trick {self.trick_no} and it is "
-                f"{_name(self.to_play)}'s turn; a lead to the next trick now is not modelled "
-                f"by this engine ({why})."
+                f"{_name(self.to_play)}'s turn; a lead to the next trick now cannot be "
+                f"replayed ({why})."
             )
         if not defender:
             # 57C3 (2017 numbering; 57C2 is dummy acting on his own): declarer's premature
             # play (not a lead) from either hand is a played card.
-            if not self._base(seat)[0] & bit:
-                raise EngineError(self._why_illegal(seat, card)[1])
+            if not legal.follow_cards(self, seat)[0] & bit:
+                raise EngineError(text.why_illegal(self, seat, card)[1])
             self._put(seat, card)
+            if self._dummy_played_second(seat):
+                return
             hand = "dummy" if seat == self.dummy else "his own hand"
             self._note(
                 f"Declarer played {_c(card)} from {hand} before {_name(self.to_play)} had "
@@ -409,7 +288,7 @@ class Table:
             if self._declarer_played_both():
                 # 57C1: declarer has played from both hands, so no rectification.
                 if not self.legal_mask(seat) & bit:
-                    raise EngineError(self._why_illegal(seat, card)[1])
+                    raise EngineError(text.why_illegal(self, seat, card)[1])
                 self._put(seat, card)
                 self._note(
                     f"{_name(seat)} played {_c(card)} before his partner, but declarer had "
@@ -422,7 +301,7 @@ class Table:
         if self.committed[seat] >= 0:
             raise EngineError(
                 f"{_name(seat)} has already played {_c(self.committed[seat])} early; "
-                "a second early card is not modelled by this engine."
+                "a second early card cannot be replayed."
             )
         if self.legal_mask(seat) & bit:
             self.committed[seat] = card
@@ -463,7 +342,7 @@ class Table:
         if opening and not defender:
             raise EngineError(
                 f"{_name(seat)} is on the declaring side and cannot make the opening lead: "
-                "Law 54E sends this to Law 24, which this engine does not model."
+                "Law 54E sends this to Law 24, which the example hands do not replay."
             )
         # The card is faced as a lead; it stays there until accepted or retracted (Law 47).
         self.hands[seat] ^= 1 << card
@@ -561,28 +440,19 @@ class Table:
             self._resolve_wrong_card(accept=True, implied=True)
             self._settle_then_play(seat, card)
             return
-        raise EngineError(self._pending_text())
+        raise EngineError(text.pending_text(self))
 
     def _settle_then_play(self, seat: int, card: int) -> None:
         """After an implied acceptance or withdrawal, the card is played in the new position."""
         self._settle()
         if self.pending is not None:
-            raise EngineError(f"{_name(seat)} played {_c(card)} too soon. {self._pending_text()}")
+            raise EngineError(
+                f"{_name(seat)} played {_c(card)} too soon. {text.pending_text(self)}"
+            )
         if seat == self.to_play:
             self._play_in_turn(seat, card)
         else:
             self._play_out_of_turn(seat, card)
-
-    def _pending_text(self) -> str:
-        p = self.pending
-        opts = ", ".join(
-            o["decide"]
-            + (" " + o["suit"] if "suit" in o else "")
-            + (" " + o["card"] if "card" in o else "")
-            for o in p.options
-        )
-        who = "Declarer" if p.decider == self.declarer else _name(p.decider)
-        return f"{who} must first choose under Law {p.law}: {opts}."
 
     # --- leads out of turn: acceptance and retraction -------------------------
 
@@ -599,6 +469,7 @@ class Table:
             )
             self.lead_forbid = None
         if law == "54B":
+            self.opening_accepted = True
             self._note(
                 f"The opening lead {_c(p.card)} is accepted{' by playing to it' if by_play else ''}"
                 f": dummy is spread and the second card comes from declarer's hand (Law 54B)."
@@ -671,6 +542,8 @@ class Table:
         try:
             self._check_holds(seat, card)
             if not self.is_defender(seat):
+                if self._exposed_during_law_54(seat, card):
+                    return
                 who = "Dummy" if seat == self.dummy else "Declarer"
                 self._note(
                     f"{who}'s {_c(card)} was exposed: a card of declarer's or dummy's hand is "
@@ -700,6 +573,150 @@ class Table:
         finally:
             self._end_move()
 
+    # --- Laws 47E1, 54A, 54B2, 54C, 58B2 and the early lead after partner played ---
+
+    def play_several(self, seat: int, cards: list[int], meant: int) -> None:
+        """Law 58B2: `seat` leads or plays two or more cards at once, all seen.
+
+        `meant` is played with everything a one-card play implies; a defender's other
+        cards become penalty cards (Law 50B sorts each), declarer's or dummy's go back.
+        """
+        self._begin_move()
+        try:
+            if len(cards) < 2:
+                raise EngineError(
+                    "Cards played at once need two or more cards; write one card as a plain play."
+                )
+            if len(set(cards)) != len(cards):
+                raise EngineError("The same card is named twice among the cards played at once.")
+            for c in cards:
+                self._check_holds(seat, c)
+            if meant not in cards:
+                raise EngineError(
+                    f"The card {_name(seat)} meant, {_c(meant)}, must be one of the cards he "
+                    f"played at once ({' '.join(_c(c) for c in cards)})."
+                )
+            others = [c for c in cards if c != meant]
+            if self.is_defender(seat):
+                for c in others:
+                    if self.pen_mask[seat] >> c & 1 or self.committed[seat] == c:
+                        raise EngineError(
+                            f"{_name(seat)}'s {_c(c)} is already face up on the table."
+                        )
+            self._play_one(seat, meant)
+            self._others_of_several(seat, meant, others)
+            self._settle()
+        finally:
+            self._end_move()
+
+    def _others_of_several(self, seat: int, meant: int, others: list[int]) -> None:
+        shown = " and ".join(_c(c) for c in others)
+        if not self.is_defender(seat):
+            hand = "dummy" if seat == self.dummy else "his hand"
+            self._note(
+                f"With {_c(meant)}, {shown} came out too. {_c(meant)} is the card declarer "
+                f"meant and it is played; {shown} goes back to {hand}, since declarer's and "
+                "dummy's cards are never penalty cards (Laws 58B2, 48A)."
+            )
+            return
+        becomes = "becomes a penalty card" if len(others) == 1 else "become penalty cards"
+        self._note(
+            f"{_name(seat)} played {_c(meant)} and {shown} together, all seen. He names "
+            f"{_c(meant)} as the card he meant, and it is played; {shown} {becomes} (Law 58B2)."
+        )
+        for c in others:
+            self._add_penalty(seat, c, deliberate=False)
+            kind = "major" if self.major_mask >> c & 1 else "minor"
+            if kind == "minor":
+                why = "a single card below honour rank exposed unintentionally"
+            elif is_honour(c):
+                why = "it is an honour (A K Q J 10)"
+            else:
+                why = "he has more than one penalty card"
+            self._note(f"{_c(c)} is a {kind} penalty card: {why} (Law 50B).")
+        # A new penalty card changes the options of a 50D2 or 51A choice not yet made.
+        if self.pending is not None and self.pending.kind in ("lead_options", "designate"):
+            self.pending = None
+
+    def misinformed_lead(self, seat: int, card: int) -> None:
+        """Law 47E1: a defender led out of turn because declarer or dummy told him wrongly
+        that it was his lead. The card goes back with no rectification."""
+        self._begin_move()
+        try:
+            self._check_holds(seat, card)
+            if (
+                self.pending is not None
+                or not self.is_defender(seat)
+                or self.trick
+                or seat == self.to_play
+            ):
+                raise EngineError(
+                    "'misinformed' fits only a defender's lead out of turn, made because "
+                    "declarer or dummy told him wrongly that it was his lead (Law 47E1)."
+                )
+            self._note(
+                f"{_name(seat)} led {_c(card)} because declarer's side told him wrongly that it "
+                f"was his lead. He takes it back with no rectification: no penalty card and no "
+                f"choice for declarer (Law 47E1). {_name(self.to_play)}, whose lead it is, leads."
+            )
+        finally:
+            self._end_move()
+
+    def _early_lead_after_partner(self, seat: int, card: int) -> None:
+        """A defender leads to the next trick after his partner has played to this one.
+
+        Law 57A needs partner not to have played yet, and Law 57D is about a play, not
+        a lead: the Laws leave it to the Director. The ruling followed here treats the
+        card as one exposed early: a penalty card, major as put out on purpose (50B).
+        """
+        self._add_penalty(seat, card, deliberate=True)
+        self._note(
+            f"{_name(seat)} led {_c(card)} to the next trick before trick {self.trick_no} was "
+            f"complete, after his partner had played to it. No law covers this exactly (Law 57A "
+            f"needs partner still to play, Law 57D is about a play, not a lead), so it is the "
+            f"Director's ruling: {_c(card)} is treated as a card exposed early, a major penalty "
+            f"card because he put it out on purpose (Laws 49, 50B). {_name(self.to_play)} "
+            "plays on to this trick."
+        )
+
+    def _dummy_played_second(self, seat: int) -> bool:
+        """Law 54B2: after accepting the opening lead, declarer played from dummy first."""
+        if not (
+            self.opening_accepted
+            and seat == self.dummy
+            and self.trick_no == 1
+            and not self.played_seats >> self.declarer & 1
+        ):
+            return False
+        self._note(
+            f"Declarer played {_c(self.trick[-1][1])} from dummy, though the second card should "
+            "have come from his own hand. Dummy's card stays played and may not be taken back "
+            f"unless it is a revoke (Law 54B2). It is still {_name(self.declarer)}'s turn: he "
+            "plays from his own hand next."
+        )
+        return True
+
+    def _exposed_during_law_54(self, seat: int, card: int) -> bool:
+        """While declarer's Law 54 choice is open: 54A (his card) or 54C (dummy's).
+        True when the card changed that choice."""
+        p = self.pending
+        if p is None or p.kind != "opening_lead" or len(p.options) < 2:
+            return False
+        if seat == self.declarer:
+            p.options = [_option("spread", "54A")]
+            self._note(
+                f"Declarer began to spread his hand and {_c(card)} was seen: once he has "
+                "started, he must spread it all and become dummy; his cards are no penalty "
+                "cards (Laws 54A, 48A)."
+            )
+        else:
+            p.options = [_option("accept", "54C")]
+            self._note(
+                f"Declarer could have seen dummy's {_c(card)}, so he must accept the lead "
+                "and play the hand (Law 54C)."
+            )
+        return True
+
     # --- decisions -------------------------------------------------------------
 
     def decide(self, option: str, suit: int | None = None, card: int | None = None) -> None:
@@ -717,18 +734,11 @@ class Table:
                     chosen = o
                     break
             if chosen is None:
-                raise EngineError(self._not_an_option(option, suit_t, card_t))
-            getattr(self, "_decide_" + p.kind)(option, suit, card)
+                raise EngineError(text.not_an_option(self, option, suit_t, card_t))
+            _DECISIONS[p.kind](self, option, suit, card)
             self._settle()
         finally:
             self._end_move()
-
-    def _not_an_option(self, option: str, suit_t, card_t) -> str:
-        what = option + (f" {suit_t}" if suit_t else "") + (f" {card_t}" if card_t else "")
-        names = {o["decide"] for o in self.pending.options}
-        if option in names and suit_t is None and card_t is None:
-            return f"'{option}' needs a suit or card here. {self._pending_text()}"
-        return f"'{what}' is not an option now. {self._pending_text()}"
 
     def _decide_opening_lead(self, option: str, suit, card) -> None:
         if option == "refuse":
@@ -802,7 +812,7 @@ class Table:
         if option == "require":
             self.lead_req = (leader, suit)
             self._note(
-                f"Declarer requires {_name(leader)} to lead {self._suit_words(suit)} if he can "
+                f"Declarer requires {_name(leader)} to lead {suit_words(suit)} if he can "
                 f"(Law {p.extra['law_a']}); {cards} goes back to {_name(offender)}'s hand and is "
                 "no longer a penalty card."
             )
@@ -812,7 +822,7 @@ class Table:
                 bits |= self.lead_forbid[1]
             self.lead_forbid = (leader, bits)
             self._note(
-                f"Declarer forbids {_name(leader)} to lead {self._suit_words(suit)} for as long "
+                f"Declarer forbids {_name(leader)} to lead {suit_words(suit)} for as long "
                 f"as he keeps the lead (Law {p.extra['law_b']}); {cards} goes back to "
                 f"{_name(offender)}'s hand and is no longer a penalty card."
             )
@@ -831,7 +841,8 @@ class Table:
         mode = {"require": "required", "forbid": "forbidden"}.get(option, option)
         self.play_restr = (p.proper, mode, suit or 0)
         self._note(
-            f"{self._play_restriction_text()[:-1]}; if he cannot comply, Law 59 applies (Law 57B)."
+            f"{text.play_restriction_text(self)[:-1]}; if he cannot comply, Law 59 applies "
+            "(Law 57B)."
         )
 
     # --- between moves -------------------------------------------------------
@@ -869,8 +880,7 @@ class Table:
             )
             return True
         if self.designated[seat] < 0 and self.committed[seat] < 0:
-            base, follow = self._base(seat)
-            own = self.pen_mask[seat] & self.major_mask & self._restricted(seat, base, follow)
+            own = self.pen_mask[seat] & self.major_mask & legal.allowed_by_restrictions(self, seat)
             if own.bit_count() >= 2:
                 options = [_option("designate", "51A", card=c) for c in sorted_cards(own)]
                 self.pending = Pending("designate", self.declarer, "51A", options, offender=seat)
@@ -930,84 +940,16 @@ class Table:
             self.lead_forbid = None
             self._note(
                 f"{_name(lf[0])} has lost the lead: the prohibition on leading "
-                f"{self._suit_words(lf[1])} ends (Laws 50D2(a), 51B)."
+                f"{suit_words(lf[1])} ends (Laws 50D2(a), 51B)."
             )
         if self.trick_no == 13:
             self.finished = True
         else:
             self.trick_no += 1
 
-    # --- text ----------------------------------------------------------------
-
-    @staticmethod
-    def _suit_words(bits: int) -> str:
-        return " or ".join(SUIT_NAMES[s] for s in range(4) if bits >> s & 1)
-
-    def _play_restriction_text(self) -> str:
-        seat, mode, bits = self.play_restr
-        led = SUIT_NAMES[self.led_suit][:-1] if self.led_suit >= 0 else "the suit led"
-        if mode == "highest":
-            return f"{_name(seat)} must play his highest {led} (Law 57A(1))."
-        if mode == "lowest":
-            return f"{_name(seat)} must play his lowest {led} (Law 57A(2))."
-        if mode == "required":
-            return f"{_name(seat)} must play a card of {self._suit_words(bits)} (Law 57A(3))."
-        return f"{_name(seat)} may not play a card of {self._suit_words(bits)} (Law 57A(4))."
-
     def state_notes(self) -> list[str]:
         """Standing notes for the position: penalty cards and restrictions in force."""
-        out = []
-        seat = self.to_play
-        for owner in range(4):
-            for c in sorted_cards(self.pen_mask[owner]):
-                if self.major_mask >> c & 1:
-                    if seat == owner and self.legal_mask() == 1 << c:
-                        out.append(f"{_name(owner)} must play {_c(c)} now (Law 50D1(a)).")
-                    elif seat == owner and self.designated[owner] not in (-1, c):
-                        out.append(
-                            f"Declarer designated {_c(self.designated[owner])}, so {_c(c)} stays "
-                            "face up for a later opportunity (Law 51A)."
-                        )
-                    elif seat == owner and self.trick:
-                        out.append(
-                            f"{_name(owner)} must follow suit or obey a restriction first; {_c(c)} "
-                            "stays face up for his next legal opportunity (Law 50D1(b))."
-                        )
-                    else:
-                        out.append(
-                            f"{_name(owner)} must play {_c(c)} at the first legal opportunity "
-                            "(Law 50D1)."
-                        )
-                else:
-                    out.append(
-                        f"{_name(owner)}'s {_c(c)} is a minor penalty card: he may not play "
-                        f"another {SUIT_NAMES[c // 13][:-1]} below honour rank until it is played, "
-                        "but may "
-                        "play an honour instead (Law 50C)."
-                    )
-        for owner in range(4):
-            c = self.committed[owner]
-            if c >= 0:
-                out.append(f"{_name(owner)} must play {_c(c)} at his turn (Law 57D).")
-        if self.lead_req is not None:
-            s, bits = self.lead_req
-            out.append(
-                f"{_name(s)} must lead {self._suit_words(bits)} if he can (Laws 50D2(a), 59)."
-            )
-        if self.lead_forbid is not None:
-            s, bits = self.lead_forbid
-            out.append(
-                f"{_name(s)} may not lead {self._suit_words(bits)} while he keeps the lead "
-                "(Laws 50D2(a), 51B)."
-            )
-        if self.play_restr is not None:
-            out.append(self._play_restriction_text())
-        if self.pending is not None:
-            out.append(self._pending_text())
-        if self.finished:
-            ns, ew = self.won
-            out.append(f"Play is over: North-South won {ns} tricks, East-West {ew}.")
-        return out
+        return text.state_notes(self)
 
     # --- output --------------------------------------------------------------
 
@@ -1081,4 +1023,15 @@ class Table:
         }
 
 
-__all__ = ["EngineError", "Pending", "Table", "RANKS", "STRAINS"]
+# Who handles each kind of pending decision (Pending.kind).
+_DECISIONS = {
+    "opening_lead": Table._decide_opening_lead,
+    "defender_lead": Table._decide_defender_lead,
+    "declarer_lead": Table._decide_declarer_lead,
+    "wrong_card": Table._decide_wrong_card,
+    "lead_options": Table._decide_lead_options,
+    "designate": Table._decide_designate,
+    "premature": Table._decide_premature,
+}
+
+__all__ = ["EngineError", "Pending", "Table"]

@@ -5,6 +5,7 @@ brackets from being read as Graphviz HTML, so nothing a teacher writes can break
 the DOT. Nodes and edges are sorted so the same chart always gives the same DOT.
 """
 
+import html
 import re
 import textwrap
 
@@ -113,6 +114,24 @@ def inline_svg(svg: str) -> str:
     svg = _TITLE.sub("", _PROLOGUE.sub("", svg, count=1))
     # Its natural size at most: CSS shrinks it to fit, never blows a small chart up.
     return _SIZE.sub(r'<svg class="chart-svg" \1', svg, count=1)
+
+
+_GROUP = re.compile(r'<g id="([^"]*)" class="([^"]*)"')
+
+
+def mark_groups(svg: str, marks: dict[str, str]) -> str:
+    """Add a class to the SVG groups (nodes, edges) whose id is a key of `marks`.
+
+    The stylesheet says how a marked group looks; Graphviz writes "-" in ids as "&#45;".
+    """
+
+    def mark(match: re.Match) -> str:
+        extra = marks.get(html.unescape(match.group(1)))
+        if not extra:
+            return match.group(0)
+        return f'<g id="{match.group(1)}" class="{match.group(2)} {extra}"'
+
+    return _GROUP.sub(mark, svg)
 
 
 # The drawing's largest size: with the half-inch margin `dot` adds on every side of a PDF,

@@ -1,7 +1,7 @@
 """A law's procedure as a flowchart: charts, their nodes, and the choices between nodes.
 
 What must always hold is a database constraint; what needs the whole graph
-(reachability, every path ending in a ruling) is checked by `validation.py`.
+(reachability, every path ending in a ruling) is checked by `graph.validate`.
 """
 
 import hashlib
@@ -11,6 +11,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+
+from penaltyflow.core.pagecache import content_changed
 
 from . import diagrams
 from .graph import ChartGraph, ChoiceSpec, NodeSpec
@@ -39,9 +41,6 @@ class Flowchart(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("flowcharts:chart", args=[self.slug])
 
-    def start_node(self) -> "Node | None":
-        return self.nodes.filter(kind=Node.Kind.START).first()
-
     def graph(self) -> ChartGraph:
         """The chart as plain data, for the validator and the diagram."""
         nodes = {n.id: n.spec() for n in self.nodes.select_related("jump_chart", "jump_node")}
@@ -63,8 +62,6 @@ class Flowchart(models.Model):
             version=self.version, svg=self.svg, pdf=self.pdf, rendered_version=self.version
         )
         if changed:
-            from .pagecache import content_changed  # the pages depend on the models, not back
-
             content_changed()
 
     @classmethod
@@ -72,6 +69,7 @@ class Flowchart(models.Model):
         """After any change: every chart whose content (or a jump's title) moved is drawn anew."""
         for chart in cls.objects.defer("svg", "pdf"):
             chart.refresh_rendering()
+        Overview.refresh()
 
     def compute_version(self) -> str:
         """A hash of the chart's content: nodes, choices and the charts they jump to."""
@@ -208,10 +206,6 @@ class Node(models.Model):
                 {"jump_node": "The step it lands on must be a step of the chart it jumps to."}
             )
 
-    @property
-    def is_terminal(self) -> bool:
-        return self.kind in (self.Kind.OUTCOME, self.Kind.JUMP)
-
 
 class Choice(models.Model):
     """An arrow from one node to another of the same chart (a trigger keeps it so)."""
@@ -237,15 +231,6 @@ class Choice(models.Model):
         return f"{self.source} -[{self.label}]-> {self.target.key}"
 
 
-class ContentGeneration(models.Model):
-    """A counter that moves on with every change of content: the key the built pages are kept by."""
-
-    value = models.PositiveBigIntegerField(default=0)
-
-    def __str__(self) -> str:
-        return f"Content generation {self.value}"
-
-
 class Overview(models.Model):
     """The map of all charts and the jumps between them, kept per content version."""
 
@@ -256,16 +241,21 @@ class Overview(models.Model):
         return f"Map of the charts, version {self.version}"
 
     @classmethod
-    def current(cls, stamp: str) -> "Overview":
-        overview = cls.objects.first() or cls(version="")
-        if overview.version != stamp:  # only after content changed
-            charts = list(Flowchart.objects.values_list("slug", "title", "laws"))
-            jumps = set(
+    def refresh(cls) -> "Overview":
+        """Draw the map again if the charts or the jumps between them changed (never on a GET)."""
+        charts = list(Flowchart.objects.values_list("slug", "title", "laws"))
+        jumps = sorted(
+            set(
                 Node.objects.filter(kind=Node.Kind.JUMP).values_list(
                     "chart__slug", "jump_chart__slug"
                 )
             )
-            overview.svg = diagrams.render_svg(diagrams.build_overview(charts, jumps))
-            overview.version = stamp
+        )
+        version = hashlib.sha256(json.dumps([charts, jumps]).encode()).hexdigest()[:16]
+        overview = cls.objects.first() or cls(version="")
+        if overview.version != version:
+            overview.svg = diagrams.render_svg(diagrams.build_overview(charts, set(jumps)))
+            overview.version = version
             overview.save()
+            content_changed()
         return overview

@@ -9,14 +9,28 @@ from collections import deque
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
+from django import forms
 from django.core.exceptions import BadRequest
 from django.urls import reverse
+
+from penaltyflow.hands.tableview import TableQuery
 
 from .diagrams import dom_id, edge_id
 from .journey import MOST_LEGS, Journey, Leg, landing_key, situation
 from .models import Choice, Flowchart, Node
 
 SEPARATOR = "."  # never in a slug, so keys split cleanly
+
+
+class StepQuery(TableQuery):
+    """Every query parameter a step page reads: the path, then the table's own.
+
+    The page cache keys the step pages on exactly these fields, so a parameter
+    added here can never be served a page built without it.
+    """
+
+    path = forms.CharField(required=False)
+    came = forms.CharField(required=False)  # the charts before this one (journey.py)
 
 
 @dataclass(frozen=True)
@@ -245,33 +259,25 @@ class StepPath:
         return step_url(node.jump_chart.slug, landing_key(node), [], came)
 
     @property
-    def highlight_css(self) -> str:
-        """CSS that marks the path taken and the current node on the inlined diagram."""
+    def pbn_query(self) -> str:
+        """ "?came=...&path=..." for this step's hand.pbn: the hand depends on the way here."""
+        query = {"came": self.journey.raw, "path": SEPARATOR.join(self.keys)}
+        query = urlencode({k: v for k, v in query.items() if v})
+        return f"?{query}" if query else ""
+
+    @property
+    def marks(self) -> dict[str, str]:
+        """The diagram's groups to mark: the path taken and the current node (see site.css)."""
         walk = self.keys + [self.node.key]
-        rules = [f"#{dom_id(key)}" for key in self.keys]
-        edges = [f"#{edge_id(a, b)}" for a, b in zip(walk, walk[1:], strict=False)]
-        css = []
-        if rules:
-            css.append(", ".join(rules) + " { --visited: 1; }")
-            css.append(
-                ", ".join(f"{r} :is(polygon, path, ellipse)" for r in rules)
-                + " { stroke: var(--path); stroke-width: 3.5px; }"
-            )
-        if edges:
-            css.append(
-                ", ".join(f"{e} path" for e in edges)
-                + " { stroke: var(--path); stroke-width: 3.5px; }"
-            )
-            css.append(
-                ", ".join(f"{e} polygon" for e in edges)
-                + " { stroke: var(--path); fill: var(--path); }"
-            )
-        current = f"#{dom_id(self.node.key)}"
-        css.append(
-            f"{current} :is(polygon, path, ellipse) {{ stroke: var(--current); "
-            "stroke-width: 6px; }"
+        marks = {dom_id(key): "visited" for key in self.keys}
+        marks |= {edge_id(a, b): "walked" for a, b in zip(walk, walk[1:], strict=False)}
+        if self.journey:  # where the learner came in from another chart
+            entry = dom_id(self.journey.entry)
+            marks[entry] = " ".join(filter(None, [marks.get(entry), "entry"]))
+        marks[dom_id(self.node.key)] = " ".join(
+            filter(None, ["entry" if self.node.key == self.journey.entry else "", "current"])
         )
-        return "\n".join(css)
+        return marks
 
 
 def chart_outline(chart: Flowchart) -> list[tuple[NodeInfo, list[tuple[str, NodeInfo]]]]:

@@ -1,43 +1,42 @@
+"""The chart pages. Every view here only reads: loading content and admin saves render
+the diagrams and the map, and move the page cache on."""
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
-from penaltyflow.hands import export, tableview
+from penaltyflow.core.htmx import fragment_target, full_page_on_error, is_fragment
+from penaltyflow.core.pagecache import cached_by_content
+from penaltyflow.hands import export
+from penaltyflow.hands.tableview import table_from_query
 
 from .models import Flowchart, Node, Overview
-from .pagecache import cached_by_content, content_stamp
-from .steps import StepPath, chart_outline
+from .steps import StepPath, StepQuery, chart_outline
 
 # The diagram is kept in the chart row; only the pages that show it load it.
 WITHOUT_RENDERING = ("svg", "pdf")
 
 
-def _chart_with_diagram(slug: str) -> Flowchart:
-    chart = get_object_or_404(Flowchart.objects.defer("pdf"), slug=slug)
-    if chart.rendered_version != chart.version or not chart.svg:
-        chart.refresh_rendering()  # only after an edit that skipped the loader
-    return chart
-
-
 @require_safe
-@cached_by_content
+@cached_by_content()
 def home(request: HttpRequest) -> HttpResponse:
     charts = Flowchart.objects.defer(*WITHOUT_RENDERING)
-    overview = Overview.current(content_stamp())
+    overview = Overview.objects.first()
     return render(request, "flowcharts/home.html", {"charts": charts, "overview": overview})
 
 
 @require_safe
-@cached_by_content
+@cached_by_content()
 def chart(request: HttpRequest, slug: str) -> HttpResponse:
-    chart = _chart_with_diagram(slug)
+    chart = get_object_or_404(Flowchart.objects.defer("pdf"), slug=slug)
     return render(
         request, "flowcharts/chart.html", {"chart": chart, "outline": chart_outline(chart)}
     )
 
 
 @require_safe
-@cached_by_content
+@full_page_on_error
+@cached_by_content(StepQuery)
 def step(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     node = get_object_or_404(
         Node.objects.select_related("chart", "jump_chart", "jump_node").defer("chart__pdf"),
@@ -47,24 +46,29 @@ def step(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     # 400 if tampered with
     path = StepPath.for_node(node, request.GET.get("path"), request.GET.get("came"))
     example = path.example()
-    hand = None
+    table = None
     if example is not None:  # 400 for an event, view, option or card it cannot have
-        hand = tableview.build(
-            example,
-            request.GET,
-            request.path,
-            {"came": request.GET.get("came"), "path": request.GET.get("path")},
+        table = table_from_query(
+            example.scenario, request.GET, analysis=example.analysis, story=example.story
         )
-    context = {"chart": node.chart, "node": node, "path": path, "hand": hand}
+    fragment = is_fragment(request)
+    context = {
+        "chart": node.chart,
+        "node": node,
+        "path": path,
+        "table": table,
+        "fragment": fragment,
+    }
+    # The table swaps alone for its own clicks (events, views, cards, options); a step swaps whole.
     template = "flowcharts/step.html"
-    if request.htmx and not request.htmx.history_restore_request:
-        template += "#step"
+    if fragment:
+        template += "#table" if fragment_target(request) == "table" and table else "#step"
     return render(request, template, context)
 
 
 @require_safe
 def chart_svg(request: HttpRequest, slug: str) -> HttpResponse:
-    chart = _chart_with_diagram(slug)
+    chart = get_object_or_404(Flowchart.objects.defer("pdf"), slug=slug)
     response = HttpResponse(chart.svg, content_type="image/svg+xml")
     response["Content-Disposition"] = f'inline; filename="{chart.slug}.svg"'
     return response
@@ -73,8 +77,6 @@ def chart_svg(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 def chart_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     chart = get_object_or_404(Flowchart, slug=slug)
-    if chart.rendered_version != chart.version or not chart.pdf:
-        chart.refresh_rendering()
     response = HttpResponse(bytes(chart.pdf), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="penaltyflow-{chart.slug}.pdf"'
     return response

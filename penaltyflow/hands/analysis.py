@@ -32,24 +32,18 @@ card and every decision. No Django here: plain Python on the engine and endplay.
 from __future__ import annotations
 
 import copy
+import functools
+import json
 
 from endplay.dds import solve_board
 from endplay.dds.solve import SolveMode
 from endplay.types import Deal, Denom, Player
 
-from penaltyflow.engine import ScenarioError, Table, apply_event, replay
-from penaltyflow.engine.cards import (
-    SUIT_MASK,
-    SUIT_NAMES,
-    SUITS,
-    card_name,
-    cards_of,
-    deal_pbn,
-    parse_contract,
-)
-from penaltyflow.engine.render import card_accessible_name
+from penaltyflow.engine import ScenarioError, Table, apply_event, legal, replay, vocab
+from penaltyflow.engine.cards import card_name, cards_of, deal_pbn, parse_contract
+from penaltyflow.engine.text import option_label
 
-__all__ = ["NothingPending", "contract_result", "option_label", "option_tricks"]
+__all__ = ["NothingPending", "analyse_example", "contract_result", "option_tricks"]
 
 _WORDS = (
     "no", "one", "two", "three", "four", "five", "six",
@@ -59,56 +53,6 @@ _WORDS = (
 
 class NothingPending(ValueError):
     """option_tricks was asked about a moment where no decision is pending."""
-
-
-# --- labels ------------------------------------------------------------------
-
-
-def _suits_words(suits: str, joiner: str = " or ") -> str:
-    return joiner.join(SUIT_NAMES[SUITS.index(s)][:-1] for s in suits)
-
-
-def option_label(option: dict, table: Table) -> str:
-    """A short learner-facing label for one pending option at `table`'s moment."""
-    kind = table.pending.kind if table.pending is not None else ""
-    decide = option["decide"]
-    suit = option.get("suit", "")
-    if decide == "accept":
-        if kind == "wrong_card":
-            return "Accept the card played"
-        if kind == "opening_lead":
-            return "Accept the opening lead (dummy goes down)"
-        return "Accept the lead out of turn"
-    if decide == "refuse":
-        if kind == "wrong_card":
-            return "Refuse it: the penalty card is played instead"
-        if kind == "declarer_lead":
-            return "Have declarer's lead taken back"
-        return "Refuse the lead: it is taken back"
-    if decide == "spread":
-        return "Spread his hand and become dummy"
-    if decide == "no_restriction":
-        several = (
-            table.pending is not None
-            and table.pending.offender >= 0
-            and (table.pen_mask[table.pending.offender].bit_count() > 1)
-        )
-        return f"No lead restriction (the penalty card{'s stay' if several else ' stays'})"
-    if decide == "designate":
-        return f"Designate the {card_accessible_name(option['card'])}"
-    if decide in ("highest", "lowest"):
-        return f"Partner must play his {decide} card of the suit led"
-    if kind == "premature":
-        if decide == "require":
-            return f"Partner must play a {_suits_words(suit)}"
-        return f"Partner may not play a {_suits_words(suit)}"
-    if decide == "require":
-        return f"Require a {_suits_words(suit)} lead"
-    if decide == "forbid":
-        if len(suit) > 1:
-            return f"Forbid {_suits_words(suit, ' and ')} leads"
-        return f"Forbid a {_suits_words(suit)} lead"
-    return decide
 
 
 # --- the contract's result ---------------------------------------------------
@@ -192,17 +136,6 @@ def _clockwise(table: Table) -> bool:
     return all(seat == (table.leader + i) & 3 for i, (seat, _) in enumerate(table.trick))
 
 
-def _unbound(table: Table, seat: int) -> bool:
-    """May `seat` play to this trick whatever Law 44 alone allows (nothing binds him)?"""
-    hand = table.hands[seat]
-    follow = hand & SUIT_MASK[table.led_suit] if table.trick else 0
-    base = follow or hand
-    if table.legal_mask(seat) != base:
-        return False
-    majors = table.pen_mask[seat] & table.major_mask & base
-    return majors.bit_count() < 2  # two or more: declarer designates (Law 51A)
-
-
 class _Search:
     def __init__(self, side: int, trick_no: int) -> None:
         self.side = side  # 0 NS, 1 EW: declarer's side
@@ -228,7 +161,7 @@ class _Search:
             return True
         seat = table.to_play
         while not table.played_seats >> seat & 1:
-            if not _unbound(table, seat):
+            if not legal.bound_by_nothing(table, seat):
                 return False
             seat = (seat + 1) & 3
         return True
@@ -246,20 +179,20 @@ class _Search:
                 values.append(self.value(child))
             return max(values) if p.decider & 1 == self.side else min(values)
         seat = table.to_play
-        legal = table.legal_mask(seat)
-        if legal.bit_count() == 1:
+        allowed = table.legal_mask(seat)
+        if allowed.bit_count() == 1:
             child = _fork(table)
-            child.play(seat, legal.bit_length() - 1)
+            child.play(seat, allowed.bit_length() - 1)
             return self.value(child)
         ours = seat & 1 == self.side
         left = 13 - len(table.tricks)
         won = table.won[self.side]
         children = []
-        for card in cards_of(legal):
+        for card in cards_of(allowed):
             child = _fork(table)
             child.play(seat, card)
             children.append((card, child, _clockwise(table) and self._rest_unbound(child)))
-        if all(free for _, _, free in children) and _unbound(table, seat):
+        if all(free for _, _, free in children) and legal.bound_by_nothing(table, seat):
             # Nothing binds this player or anyone after him in this trick: plain double dummy.
             own = self.solver.best(table)
             return won + (own if ours else left - own)
@@ -320,11 +253,30 @@ def option_tricks(scenario: dict, upto: int | None = None) -> list[dict]:
         out.append(
             {
                 "option": event,
-                "label": option_label(option, table),
+                "label": option_label(table, option),
                 "law": option["law"],
-                "decider": "NESW"[table.pending.decider],
+                "decider": vocab.SEATS[table.pending.decider],
                 "declarer_tricks": tricks,
                 "result": contract_result(tricks, contract),
             }
         )
     return out
+
+
+def analyse_example(scenario: dict) -> dict:
+    """Double-dummy tricks for each option at each decision of the example, by event index.
+
+    {"3": [option_tricks entries], ...}: what the loader stores on an example, so no
+    page ever computes it.
+    """
+    return _analyse(json.dumps(scenario, sort_keys=True))
+
+
+@functools.lru_cache(maxsize=4096)  # a process that loads the content again reuses it
+def _analyse(scenario_json: str) -> dict:
+    scenario = json.loads(scenario_json)
+    found = {}
+    for upto in range(len(scenario.get("events", [])) + 1):
+        if replay(scenario, upto=upto).pending is not None:
+            found[str(upto)] = option_tricks(scenario, upto)
+    return found

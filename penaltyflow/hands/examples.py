@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from penaltyflow.engine.cards import CARD_NAMES, CardError, parse_card
 from penaltyflow.engine.scenario import ScenarioError, replay
 from penaltyflow.engine.table import Table
+from penaltyflow.engine.vocab import option_text
 
 SCENARIO_FIELDS = {"deal", "contract", "declarer", "events", "declarer_saw_dummy"}
 EXAMPLE_FIELDS = {"story", "scenario", "shows"}
@@ -40,12 +41,6 @@ class ExampleSpec:
     story: str
     scenario: dict
     shows: dict = field(default_factory=dict)
-
-
-def option_text(option: dict) -> str:
-    """{"decide": "require", "suit": "H"} -> "require H"; how content names an option."""
-    extra = option.get("suit") or option.get("card") or ""
-    return f"{option['decide']} {extra}".strip()
 
 
 def _card_name(value) -> str:

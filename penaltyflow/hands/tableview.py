@@ -1,37 +1,56 @@
-"""An example at one moment, as the step page draws it: four hands, the trick, the penalty cards.
+"""A bridge table any page can show: a scenario at one moment, as plain data.
 
-The learner moves through the example's events (`event`), may look at all four
-hands or at what one player sees (`view`), may try a card (`try`) and may apply
-any of declarer's options (`option`). Each is a query parameter, checked here:
-anything the example cannot have is a BadRequest (400), never a traceback.
+`build_table(scenario, event=..., view=..., option=..., try_card=...)` replays the
+scenario once, recording the words for each event on the way, and returns a
+`TableData` that `hands/table.html` draws. It makes no links: the template makes
+them with `{% querystring %}`, so the page's own query parameters (a step's
+`path`, a quiz's question) are kept.
+
+The query parameters the table reads are declared once, in `TableQuery`; a page
+that shows a table reads them through that form (or a form that extends it), so
+a malformed value is a 400 and the page cache knows every parameter that changes
+the page. What only the scenario can say (an event past its end, an option that
+is not pending, a card not in the hand to play) is a `BadRequest` (400) too.
 """
 
-import re
-from dataclasses import dataclass, field
-from urllib.parse import urlencode
+from __future__ import annotations
 
+import copy
+from dataclasses import dataclass, field
+
+from django import forms
 from django.core.exceptions import BadRequest
 
-from penaltyflow.engine.cards import CARD_NAMES, SEAT_NAMES, SEATS, CardError, parse_card
-from penaltyflow.engine.render import card_accessible_name, rank_label, suit_colour
+from penaltyflow.engine import vocab
+from penaltyflow.engine.cards import CARD_NAMES, SEATS, CardError, parse_card
+from penaltyflow.engine.render import card_accessible_name, card_label, rank_label, suit_colour
 from penaltyflow.engine.scenario import ScenarioError, apply_event, replay
-from penaltyflow.engine.table import EngineError, Table
+from penaltyflow.engine.table import Table
+from penaltyflow.engine.text import option_label
+from penaltyflow.engine.vocab import option_text, seat_name
 
-from .analysis import option_label
-from .examples import option_text
 from .export import bbo_handviewer_url
-from .models import Example
 
-SUIT_SYMBOLS = dict(zip("SHDC", "♠♥♦♣", strict=True))
-SUIT_WORDS = dict(zip("SHDC", ("spades", "hearts", "diamonds", "clubs"), strict=True))
-# Where each seat sits on the screen: North top, West left, East right, South bottom.
-POSITIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+__all__ = ["TableData", "TableQuery", "build_table", "table_from_query"]
 
 
-def link(base_url: str, params: dict, **changes) -> str:
-    """The step's URL with `params` and `changes`; empty ones are left out."""
-    query = urlencode({k: v for k, v in {**params, **changes}.items() if v not in (None, "")})
-    return f"{base_url}?{query}" if query else base_url
+class TableQuery(forms.Form):
+    """The query parameters of a table: `event`, `view`, `option` and `try`."""
+
+    # ASCII digits only, at most 4: "²" or a 5000-digit number is a 400, not a traceback.
+    event = forms.RegexField(r"^[0-9]{1,4}$", required=False)
+    view = forms.ChoiceField(
+        choices=[("all", "all"), *[(s, s) for s in SEATS], *[(s.lower(), s) for s in SEATS]],
+        required=False,
+    )
+    # The options applied one after the other: "1" refuses the lead, "1.0" then requires a suit.
+    option = forms.RegexField(r"^[0-9]{1,2}(\.[0-9]{1,2}){0,7}$", required=False)
+
+
+# "try" is a Python keyword, so it is declared after the class body.
+TableQuery.base_fields["try"] = TableQuery.declared_fields["try"] = forms.CharField(
+    required=False, max_length=3
+)
 
 
 @dataclass
@@ -42,23 +61,31 @@ class CardView:
     suit: str
     colour: str
     spoken: str  # "king of spades"
-    url: str = ""  # to try this card, when it may be clicked
-    legal: bool = False
+    clickable: bool = False  # may be tried (his hand is the one to play, and in view)
+    legal: bool = False  # marked as a legal card (after a refused try)
     kind: str = ""  # "major" / "minor" for a penalty card
 
 
 def card_view(name: str, **extra) -> CardView:
     c = parse_card(name)
-    suit = CARD_NAMES[c][0]
     return CardView(
         name=CARD_NAMES[c],
-        label=SUIT_SYMBOLS[suit] + rank_label(c),
+        label=card_label(c),
         rank=rank_label(c),
-        suit=suit,
-        colour=suit_colour(suit),
+        suit=CARD_NAMES[c][0],
+        colour=suit_colour(c // 13),
         spoken=card_accessible_name(c),
         **extra,
     )
+
+
+@dataclass
+class SuitView:
+    suit: str  # "S"
+    symbol: str  # "♠"
+    word: str  # "spades"
+    colour: str  # "black"
+    cards: list[CardView]
 
 
 @dataclass
@@ -68,7 +95,7 @@ class SeatView:
     position: str
     role: str  # "declarer", "dummy" or "defender"
     visible: bool
-    suits: list[tuple[str, str, str, list[CardView]]] = field(default_factory=list)
+    suits: list[SuitView] = field(default_factory=list)
     penalty: list[CardView] = field(default_factory=list)
     played: CardView | None = None  # his card in the trick in progress
     to_play: bool = False
@@ -77,97 +104,86 @@ class SeatView:
 
 @dataclass
 class OptionView:
+    index: int  # its place in the decision's list
+    value: str  # the value of `option` that applies it, after the options chosen before it
     text: str
     law: str
-    url: str
     chosen: bool
     tricks: int | None
     result: str  # "made exactly", "one down"
 
 
 @dataclass
-class TableView:
-    example: Example
-    table: Table
-    state: dict
-    event: int
-    events: list[dict]
-    event_texts: list[str]
-    view: str
-    seats: dict[str, SeatView]
+class ViewChoice:
+    value: str | None  # the value of `view`; None for all four hands
+    label: str
+    active: bool
+
+
+@dataclass
+class Restriction:
+    seat: str  # "West"
+    suits: str  # "spades or hearts"
+    mode: str  # "required", "forbidden", "highest", "lowest"
+
+
+@dataclass
+class TableData:
+    """Everything `hands/table.html` shows, as plain data."""
+
+    event: int  # events applied (0: the deal before the opening lead)
+    events: int  # how many events the scenario has
+    event_text: str  # what the last applied event was, in words
+    event_texts: list[str]  # words for every event of the scenario
+    view: str  # "all" or a seat letter
+    views: list[ViewChoice]
+    seats: list[SeatView]  # in grid order: North, West, East, South
+    trick_caption: str
+    showing_last_trick: bool
+    contract: str  # "4S"
+    declarer: str  # "South"
+    tricks_ns: int
+    tricks_ew: int
+    to_play: str  # "West", "" when nobody is to play
+    decision_due: bool
+    finished: bool
+    lead_restriction: Restriction | None
+    play_restriction: Restriction | None
+    decider: str  # "Declarer's" decision is shown by the seat name: "South"
+    decision_law: str  # "50D2"
     options: list[OptionView]
-    option: int | None
+    option: str | None  # the options applied, as `option` says them ("1.0")
+    chosen_before: list[str]  # options applied before the decision now shown, in words
+    has_tricks: bool  # the options carry double-dummy figures
     tried: CardView | None
     try_ok: bool | None
     try_reason: str
     notes: list[str]
-    base_url: str
-    params: dict
-
-    def url(self, **changes) -> str:
-        return link(self.base_url, self.params, **changes)
+    bbo_url: str
+    story: str = ""
 
     @property
-    def previous_url(self) -> str | None:
-        return self.url(event=self.event - 1, option=None, **{"try": None}) if self.event else None
+    def chosen_text(self) -> str:
+        """The options applied, in words: what the status line says after an option."""
+        chosen = [o.text for o in self.options if o.chosen]
+        return "; ".join(self.chosen_before + chosen)
 
     @property
-    def next_url(self) -> str | None:
-        if self.event >= len(self.events):
-            return None
-        return self.url(event=self.event + 1, option=None, **{"try": None})
+    def after_legal_try(self) -> bool:
+        return bool(self.tried) and bool(self.try_ok)
 
     @property
-    def start_url(self) -> str:
-        return self.url(event=0, option=None, **{"try": None})
+    def previous_event(self) -> int | None:
+        return self.event - 1 if self.event else None
 
     @property
-    def moment_url(self) -> str:
-        return self.url(event=None, option=None, **{"try": None})
+    def next_event(self) -> int | None:
+        return self.event + 1 if self.event < self.events else None
 
     @property
     def at_moment(self) -> bool:
-        return self.event == len(self.events) and self.option is None and self.tried is None
-
-    @property
-    def view_urls(self) -> list[tuple[str, str, bool]]:
-        choices = [("all", "All four hands")] + [
-            (s, f"What {SEAT_NAMES[SEATS.index(s)]} sees") for s in SEATS
-        ]
-        return [
-            (label, self.url(view=None if v == "all" else v), self.view == v)
-            for v, label in choices
-        ]
-
-    @property
-    def current_event_text(self) -> str:
-        return (
-            self.event_texts[self.event - 1] if self.event else "The deal, before the opening lead."
-        )
-
-    @property
-    def pbn_url(self) -> str:
-        return link(self.base_url + "hand.pbn", {k: self.params.get(k) for k in ("came", "path")})
-
-    @property
-    def bbo_url(self) -> str:
-        return bbo_handviewer_url(self.example.scenario)
-
-    @property
-    def trick_caption(self) -> str:
-        if not self.state["current_trick"] and self.state["tricks"]:
-            last = self.state["tricks"][-1]
-            winner = SEAT_NAMES[SEATS.index(last["winner"])]
-            return f"Trick {len(self.state['tricks'])} won by {winner}"
-        return f"Trick {self.state['trick']}"
-
-    @property
-    def showing_last_trick(self) -> bool:
-        return not self.state["current_trick"] and bool(self.state["tricks"])
-
-    @property
-    def grid(self) -> list[SeatView]:
-        return [self.seats[s] for s in "NWES"]
+        """At the scenario's last event, nothing tried or applied: what the page is about."""
+        return self.event == self.events and self.option is None and self.tried is None
 
 
 def describe_event(event: dict, table: Table) -> str:
@@ -175,83 +191,94 @@ def describe_event(event: dict, table: Table) -> str:
     seat_to_play = SEATS[table.to_play] if table.to_play is not None else None
     if "play" in event:
         seat = str(event.get("seat") or seat_to_play or "?").upper()
-        who = SEAT_NAMES[SEATS.index(seat)] if seat in SEATS else seat
-        return f"{who} plays {card_view(str(event['play'])).label}."
+        who = seat_name(seat)
+        played = event["play"]
+        if isinstance(played, list):
+            cards = " and ".join(card_view(str(c)).label for c in played)
+            meant = card_view(str(event.get("meant"))).label
+            return f"{who} plays {cards} at once and names {meant} as the card he meant."
+        if event.get("misinformed"):
+            return (
+                f"{who} leads {card_view(str(played)).label}, told wrongly by the other side "
+                "that it was his lead."
+            )
+        return f"{who} plays {card_view(str(played)).label}."
     if "expose" in event:
         seat = str(event.get("seat", "?")).upper()
-        who = SEAT_NAMES[SEATS.index(seat)] if seat in SEATS else seat
         how = "deliberately" if event.get("deliberate") else "by accident"
-        return f"{who} exposes {card_view(str(event['expose'])).label} {how}."
+        return f"{seat_name(seat)} exposes {card_view(str(event['expose'])).label} {how}."
     option = {k: v for k, v in event.items() if k in ("decide", "suit", "card")}
-    return f"Decision: {option_label(option, table)}."
+    return f"Decision: {option_label(table, option)}."
 
 
-def _int(value: str | None, lowest: int, highest: int, name: str) -> int | None:
-    if value in (None, ""):
-        return None
-    # ASCII digits only: str.isdigit() also takes "²", which int() refuses.
-    if not re.fullmatch(r"[0-9]{1,4}", value) or not lowest <= int(value) <= highest:
-        raise BadRequest(f"'{name}' is out of range.")
-    return int(value)
+def build_table(
+    scenario: dict,
+    *,
+    event: int | None = None,
+    view: str = "all",
+    option: int | str | None = None,
+    try_card: str | None = None,
+    analysis: dict | None = None,
+    story: str = "",
+) -> TableData:
+    """The table after the scenario's first `event` events (default: all of them).
 
-
-def build(example: Example, query, base_url: str, keep: dict) -> TableView:
-    """The table for the request's `event`, `view`, `option` and `try` (all optional)."""
-    events = example.scenario.get("events", [])
-    event = _int(query.get("event"), 0, len(events), "event")
-    event = len(events) if event is None else event
-    view = (query.get("view") or "all").upper()
-    if view != "ALL" and view not in SEATS:
+    `view`: "all" or a seat letter (what that player sees). `option`: apply the
+    pending decision's option of that index. `try_card`: would the player to play
+    be allowed this card? `analysis`: double-dummy figures per event, as the
+    loader stores them on an example ({"3": [{"option": ..., "declarer_tricks":
+    ..., "result": ...}]}). Raises `BadRequest` for what the scenario cannot have.
+    """
+    events = scenario.get("events", [])
+    if event is None:
+        event = len(events)
+    if not 0 <= event <= len(events):
+        raise BadRequest("'event' is out of range.")
+    view = "all" if view in (None, "", "all", "ALL") else str(view).upper()
+    if view != "all" and view not in SEATS:
         raise BadRequest("'view' is a seat or all.")
-    view = view.lower() if view == "ALL" else view
+    # One replay: the words for every event are said of the table just before it, and
+    # the table is kept as it stands after `event` events.
     try:
-        table = replay(example.scenario, upto=event)
-    except ScenarioError as exc:  # the loader replayed it; only a changed engine gets here
-        raise BadRequest(f"This example no longer replays: {exc.message}") from None
-    # Words for every event, and the seat whose turn each play was.
-    texts, walker = [], replay(example.scenario, upto=0)
-    for item in events:
-        texts.append(describe_event(item, walker))
-        apply_event(walker, item)
-
-    params = {
-        **keep,
-        "event": event if event != len(events) else None,
-        "view": None if view == "all" else view,
-    }
-    analysis = example.analysis.get(str(event), []) if isinstance(example.analysis, dict) else []
-    pending = table.to_json()["pending"]
-    options = []
-    option = None
-    if pending:
-        option = _int(query.get("option"), 0, len(pending["options"]) - 1, "option")
-        for i, opt in enumerate(pending["options"]):
-            found = next(
-                (a for a in analysis if option_text(a.get("option", {})) == option_text(opt)), {}
-            )
-            url = link(base_url, params, event=event, option=i)
-            options.append(
-                OptionView(
-                    option_label(opt, table),
-                    opt.get("law", ""),
-                    url,
-                    option == i,
-                    found.get("declarer_tricks"),
-                    found.get("result", ""),
-                )
-            )
-        if option is not None:
-            chosen = {k: v for k, v in pending["options"][option].items() if k != "law"}
-            apply_event(table, chosen)
-    elif query.get("option"):
+        walker = replay(scenario, upto=0)
+        table = copy.deepcopy(walker) if event == 0 and events else walker
+        texts = []
+        for i, item in enumerate(events, start=1):
+            texts.append(describe_event(item, walker))
+            apply_event(walker, item)
+            if i == event:
+                table = walker if i == len(events) else copy.deepcopy(walker)
+    except (ScenarioError, ValueError) as exc:  # checked on load; only a changed engine gets here
+        message = getattr(exc, "message", str(exc))
+        raise BadRequest(f"This example no longer replays: {message}") from None
+    chain = _option_chain(option)
+    rows = (analysis or {}).get(str(event), [])
+    options: list[OptionView] = []
+    decider, decision_law, chosen_before = "", "", []
+    if chain and table.pending is None:
         raise BadRequest("There is no decision to make at this moment.")
+    # Each option chosen is applied in turn; the list shown is the decision that follows
+    # the last one (after "Refuse the lead", declarer's Law 50D2 choice), or, when none
+    # follows, the last decision with its option marked.
+    for depth, index in enumerate(chain):
+        pending = table.pending
+        if pending is None or not 0 <= index < len(pending.options):
+            raise BadRequest("'option' is out of range.")
+        chosen_before += [o.text for o in options if o.chosen]
+        options = _option_views(table, chain[:depth], index, rows if depth == 0 else [])
+        decider, decision_law = seat_name(pending.decider), pending.law
+        apply_event(table, {k: v for k, v in pending.options[index].items() if k != "law"})
+    if table.pending is not None:
+        chosen_before += [o.text for o in options if o.chosen]
+        options = _option_views(table, chain, None, [] if chain else rows)
+        decider, decision_law = seat_name(table.pending.decider), table.pending.law
 
     tried, try_ok, try_reason = None, None, ""
-    if query.get("try"):
+    if try_card:
         if table.to_play is None:
             raise BadRequest("Nobody is to play at this moment.")
         try:
-            card = parse_card(query["try"])
+            card = parse_card(try_card)
         except CardError:
             raise BadRequest("'try' is not a card.") from None
         if not table.hands[table.to_play] >> card & 1:
@@ -262,35 +289,103 @@ def build(example: Example, query, base_url: str, keep: dict) -> TableView:
             table.play(table.to_play, card)
 
     state = table.to_json()
-    params["option"] = option
-    notes = state["notes"]
-    seats = _seats(table, state, view, params, base_url, tried is not None and not try_ok)
-    return TableView(
-        example,
-        table,
-        state,
-        event,
-        events,
-        texts,
-        view,
-        seats,
-        options,
-        option,
-        tried,
-        try_ok,
-        try_reason,
-        notes,
-        base_url,
-        params,
+    lr, pr = state["lead_restriction"], state["play_restriction"]
+    showing_last = not state["current_trick"] and bool(state["tricks"])
+    if showing_last:
+        caption = f"Trick {len(state['tricks'])} won by {seat_name(state['tricks'][-1]['winner'])}"
+    else:
+        caption = f"Trick {state['trick']}"
+    return TableData(
+        event=event,
+        events=len(events),
+        event_text=texts[event - 1] if event else "The deal, before the opening lead.",
+        event_texts=texts,
+        view=view,
+        views=[ViewChoice(None, "All four hands", view == "all")]
+        + [ViewChoice(s, f"What {seat_name(s)} sees", view == s) for s in SEATS],
+        # After a card allowed and played, the table is a "what if": no card is offered to try
+        # on top of it (its links would carry the state before the try).
+        seats=_seats(state, view, tried is not None and not try_ok, not (tried and try_ok)),
+        trick_caption=caption,
+        showing_last_trick=showing_last,
+        contract=state["contract"],
+        declarer=seat_name(state["declarer"]),
+        tricks_ns=state["tricks_won"]["NS"],
+        tricks_ew=state["tricks_won"]["EW"],
+        to_play=seat_name(state["to_play"]) if state["to_play"] else "",
+        decision_due=state["pending"] is not None,
+        finished=state["finished"],
+        lead_restriction=lr
+        and Restriction(seat_name(lr["seat"]), vocab.suit_words(lr["suits"]), lr["mode"]),
+        play_restriction=pr
+        and Restriction(seat_name(pr["seat"]), vocab.suit_words(pr.get("suits", "")), pr["mode"]),
+        decider=decider,
+        decision_law=decision_law,
+        options=options,
+        option=".".join(map(str, chain)) if chain else None,
+        chosen_before=chosen_before,
+        has_tricks=bool(options) and options[0].tricks is not None,
+        tried=tried,
+        try_ok=try_ok,
+        try_reason=try_reason,
+        notes=state["notes"],
+        bbo_url=bbo_handviewer_url(scenario),
+        story=story,
     )
 
 
-def _seats(
-    table: Table, state: dict, view: str, params: dict, base_url: str, show_legal: bool
-) -> dict[str, SeatView]:
+def table_from_query(scenario: dict, data, **extra) -> TableData:
+    """`build_table` for a page's query parameters (a QueryDict): 400 if they are malformed."""
+    query = TableQuery(data)
+    if not query.is_valid():
+        raise BadRequest("; ".join(f"'{k}' is malformed." for k in query.errors))
+    clean = query.cleaned_data
+    return build_table(
+        scenario,
+        event=int(clean["event"]) if clean["event"] else None,
+        view=clean["view"] or "all",
+        option=clean["option"] or None,
+        try_card=clean["try"] or None,
+        **extra,
+    )
+
+
+def _option_chain(option: int | str | None) -> list[int]:
+    """`option` as the list of options applied: 1, "1" or "1.0"."""
+    if option is None or option == "":
+        return []
+    if isinstance(option, int):
+        return [option]
+    return [int(part) for part in str(option).split(".")]
+
+
+def _option_views(
+    table: Table, before: list[int], chosen: int | None, rows: list
+) -> list[OptionView]:
+    """The pending decision's options, each with the `option` value that applies it."""
+    found_by_text = {option_text(a.get("option", {})): a for a in rows if isinstance(a, dict)}
+    views = []
+    for i, opt in enumerate(table.pending.options):
+        found = found_by_text.get(option_text(opt), {})
+        views.append(
+            OptionView(
+                i,
+                ".".join(map(str, [*before, i])),
+                option_label(table, opt),
+                opt.get("law", ""),
+                chosen == i,
+                found.get("declarer_tricks"),
+                found.get("result", ""),
+            )
+        )
+    return views
+
+
+def _seats(state: dict, view: str, show_legal: bool, may_try: bool = True) -> list[SeatView]:
     declarer, dummy = state["declarer"], state["dummy"]
     opening_lead_made = bool(state["tricks"] or state["current_trick"])
     legal = set(state["legal"])
+    to_play = state["to_play"]
     penalties: dict[str, list[CardView]] = {s: [] for s in SEATS}
     for p in state["penalty_cards"]:
         penalties[p["seat"]].append(card_view(p["card"], kind=p["kind"]))
@@ -298,33 +393,32 @@ def _seats(
     if not cards_shown and state["tricks"]:  # between tricks: the one just won stays in view
         cards_shown = state["tricks"][-1]["cards"]
     in_trick = {p["seat"]: card_view(p["card"]) for p in cards_shown}
-    to_play = state["to_play"]
     seats = {}
     for seat in SEATS:
         role = "declarer" if seat == declarer else "dummy" if seat == dummy else "defender"
         visible = view == "all" or seat == view or (seat == dummy and opening_lead_made)
+        clickable = seat == to_play and visible and may_try
         penalty_names = {c.name for c in penalties[seat]}
         cards = [n for n in state["hands"][seat] if n not in penalty_names]
-        clickable = seat == to_play and visible
         suits = []
-        for suit in "SHDC":
-            views = []
-            for name in cards:
-                if name[0] != suit:
-                    continue
-                extra = {"legal": name in legal and show_legal}
-                if clickable:
-                    extra["url"] = link(base_url, params, **{"try": name})
-                views.append(card_view(name, **extra))
-            suits.append((suit, SUIT_SYMBOLS[suit], SUIT_WORDS[suit], views))
+        for i, suit in enumerate(vocab.SUITS):
+            views = [
+                card_view(name, legal=name in legal and show_legal, clickable=clickable)
+                for name in cards
+                if name[0] == suit
+            ]
+            suits.append(
+                SuitView(
+                    suit, vocab.SUIT_SYMBOLS[i], vocab.SUIT_NAMES[i], vocab.SUIT_COLOURS[i], views
+                )
+            )
         for p in penalties[seat]:
-            if clickable:
-                p.url = link(base_url, params, **{"try": p.name})
+            p.clickable = clickable
             p.legal = p.name in legal and show_legal
         seats[seat] = SeatView(
             seat=seat,
-            name=SEAT_NAMES[SEATS.index(seat)],
-            position=POSITIONS[seat],
+            name=seat_name(seat),
+            position=vocab.POSITIONS[SEATS.index(seat)],
             role=role,
             visible=visible,
             suits=suits,
@@ -333,7 +427,4 @@ def _seats(
             to_play=seat == to_play,
             count=len(state["hands"][seat]),
         )
-    return seats
-
-
-__all__ = ["TableView", "build", "EngineError"]
+    return [seats[s] for s in "NWES"]

@@ -9,7 +9,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -45,9 +44,8 @@ def browser():
 
 
 @pytest.fixture
-def site(live_server, transactional_db):
-    """The live server with the project's real charts loaded."""
-    call_command("loadcharts", verbosity=0)
+def site(live_server, transactional_db, restore_content):
+    """The live server with the project's real charts (restored from the session's load)."""
     return live_server.url
 
 

@@ -29,7 +29,9 @@ def penalty_cards(page) -> list[str]:
 def walk_into_law_50(page, site):
     page.goto(site + "/charts/law-56/lead-out-of-turn/")
     for label, key in [
-        ("Next", "is-trick-13"),
+        ("Next", "is-opening-lead"),
+        ("No, a later trick", "told-to-lead"),
+        ("No", "is-trick-13"),
         ("No", "does-declarer-accept"),
         ("No, declarer does not accept", "lead-taken-back"),
         ("Next", "to-law-50"),
@@ -82,7 +84,7 @@ def test_law_56_refused_into_law_50_keeps_the_spade_king_deal_and_the_route(
 
 def test_law_56_accepted_into_law_53_keeps_the_4_spades_deal_and_comes_back(site, page):
     page.goto(site + "/charts/law-56/lead-out-of-turn/")
-    for label in ("Next", "No", "Yes, declarer accepts"):
+    for label in ("Next", "No, a later trick", "No", "No", "Yes, declarer accepts"):
         click(page, label)
     at(page, "law-56", "to-law-53")
     contract = page.locator(".table-facts").inner_text()

@@ -14,7 +14,9 @@ VISITED = "rgb(211, 84, 0)"  # --path
 
 # (choice clicked, chart, node it leads to)
 WALK = [
-    ("Next", "law-56", "is-trick-13"),
+    ("Next", "law-56", "is-opening-lead"),
+    ("No, a later trick", "law-56", "told-to-lead"),
+    ("No", "law-56", "is-trick-13"),
     ("No", "law-56", "does-declarer-accept"),
     ("No, declarer does not accept", "law-56", "lead-taken-back"),
     ("Next", "law-56", "to-law-50"),
@@ -91,6 +93,8 @@ def test_a_node_of_the_diagram_is_a_link_to_its_step(site, page):
 def test_the_one_step_back_button_goes_back_one_step(site, page):
     page.goto(site + "/charts/law-56/does-declarer-accept/")
     click_choice(page, "No, declarer does not accept")
+    # Wait for the swap, not a time: the old page has a "One step back" link too.
+    expect(page.locator("#step")).not_to_have_attribute("data-node", "does-declarer-accept")
     page.get_by_role("link", name="One step back").click()
     assert_at(page, site, "law-56", "does-declarer-accept", ["lead-out-of-turn", "is-trick-13"])
 

@@ -1,5 +1,7 @@
 """One test (at least) per clause of Laws 48 to 57, on the deal of scenario-format.md."""
 
+import pytest
+
 from .helpers import TWO_TRICKS, error, notes, options, penalties, state
 
 OPENING_H4 = [{"play": "H4", "seat": "W"}, {"play": "H2", "seat": "N"}]
@@ -503,3 +505,181 @@ def test_an_illegal_card_played_at_the_right_hand_opponents_turn_is_a_major_pena
     assert penalties(out) == {("W", "C6"): "major"}
     out = state([*EAST_THEN_WEST_AT_SOUTHS_TURN, {"play": "C6", "seat": "W"}, {"play": "D4"}])
     assert sorted(out["legal"]) == ["D5", "D6", "DT"]  # 50D1(b): follow suit first
+
+
+# --- Law 58B2: two or more cards played at once -------------------------------------------
+
+
+def test_of_two_cards_played_at_once_the_one_meant_is_played_and_a_low_other_is_minor():
+    out = state([{"play": ["H4", "S5"], "seat": "W", "meant": "H4"}])
+    assert out["current_trick"] == [{"seat": "W", "card": "H4"}]
+    assert penalties(out) == {("W", "S5"): "minor"}
+    assert "58B2" in notes(out) and "S5" in out["hands"]["W"] and "H4" not in out["hands"]["W"]
+    assert out["to_play"] == "N" and out["pending"] is None
+
+
+def test_an_honour_played_with_the_card_meant_is_a_major_penalty_card():
+    out = state([{"play": ["H4", "HT"], "seat": "W", "meant": "H4"}])
+    assert penalties(out) == {("W", "HT"): "major"}
+
+
+def test_the_other_card_of_a_defender_who_already_has_a_penalty_card_makes_both_major():
+    events = [
+        {"expose": "S9", "seat": "E"},
+        {"play": "H4", "seat": "W"},
+        {"play": "H2", "seat": "N"},
+        {"play": ["HJ", "D2"], "seat": "E", "meant": "HJ"},
+    ]
+    out = state(events)
+    assert penalties(out) == {("E", "S9"): "major", ("E", "D2"): "major"}
+    assert out["current_trick"][-1] == {"seat": "E", "card": "HJ"} and out["to_play"] == "S"
+
+
+def test_declarers_or_dummys_other_cards_go_back_to_the_hand():
+    events = [{"play": "H4", "seat": "W"}, {"play": ["H2", "C2"], "seat": "N", "meant": "H2"}]
+    out = state(events)
+    assert out["penalty_cards"] == [] and "C2" in out["hands"]["N"]
+    assert out["current_trick"][-1] == {"seat": "N", "card": "H2"} and out["to_play"] == "E"
+
+
+def test_the_card_meant_carries_everything_a_one_card_play_does():
+    # East's two cards are an opening lead out of turn: the Law 54 choice arises, and
+    # refusing the card meant gives East two penalty cards, both major.
+    out = state([{"play": ["HQ", "C5"], "seat": "E", "meant": "HQ"}])
+    assert out["pending"]["law"] == "54" and penalties(out) == {("E", "C5"): "minor"}
+    out = state([{"play": ["HQ", "C5"], "seat": "E", "meant": "HQ"}, {"decide": "refuse"}])
+    assert penalties(out) == {("E", "HQ"): "major", ("E", "C5"): "major"}
+
+
+@pytest.mark.parametrize(
+    ("event", "words"),
+    [
+        ({"play": ["H4", "S5"], "seat": "W", "meant": "HT"}, "must be one of the cards"),
+        ({"play": ["H4", "S5"], "seat": "W"}, "'meant'"),
+        ({"play": ["H4"], "seat": "W", "meant": "H4"}, "two or more"),
+        ({"play": ["H4", "H4"], "seat": "W", "meant": "H4"}, "twice"),
+        ({"play": ["H4", "SA"], "seat": "W", "meant": "H4"}, "West does not hold SA"),
+        ({"play": "H4", "seat": "W", "meant": "H4"}, "as a list"),
+        ({"play": [], "seat": "W", "meant": "H4"}, "list the cards"),
+    ],
+)
+def test_cards_played_at_once_that_cannot_be_replayed_are_errors(event, words):
+    err = error([event])
+    assert err["event"] == 0 and words in err["message"]
+
+
+# --- Law 47E1: a lead out of turn on an opponent's wrong word --------------------------------
+
+
+def test_a_lead_out_of_turn_on_declarers_wrong_word_goes_back_with_no_rectification():
+    out = state([*TWO_TRICKS, {"play": "DK", "seat": "E", "misinformed": True}])
+    assert out["pending"] is None and out["penalty_cards"] == []
+    assert out["to_play"] == "N" and out["current_trick"] == []
+    assert "DK" in out["hands"]["E"] and "47E1" in notes(out)
+    assert out["legal"] == state(TWO_TRICKS)["legal"]
+
+
+def test_an_opening_lead_on_a_wrong_word_gives_declarer_no_law_54_choice():
+    out = state([{"play": "HQ", "seat": "E", "misinformed": True}])
+    assert out["pending"] is None and out["to_play"] == "W" and out["declarer"] == "S"
+    out = state([{"play": "HQ", "seat": "E", "misinformed": True}, {"play": "H4", "seat": "W"}])
+    assert out["current_trick"] == [{"seat": "W", "card": "H4"}]
+
+
+@pytest.mark.parametrize(
+    "events",
+    [
+        [{"play": "H4", "seat": "W", "misinformed": True}],  # his own lead: no irregularity
+        [*TWO_TRICKS, {"play": "D4", "seat": "S", "misinformed": True}],  # declarer's lead
+        [{"play": "H4", "seat": "W"}, {"play": "HQ", "seat": "E", "misinformed": True}],  # a play
+        [{"play": "HJ", "seat": "E"}, {"play": "H4", "seat": "W", "misinformed": True}],  # pending
+    ],
+)
+def test_misinformed_on_anything_but_a_defenders_lead_out_of_turn_is_an_error(events):
+    err = error(events)
+    assert err["event"] == len(events) - 1 and "47E1" in err["message"]
+
+
+def test_misinformed_must_be_true_or_false_and_needs_a_seat():
+    assert "true or false" in error([{"play": "HQ", "seat": "E", "misinformed": "yes"}])["message"]
+    assert "seat" in error([{"play": "HQ", "misinformed": True}])["message"]
+    err = error([{"play": ["HQ", "C5"], "seat": "E", "meant": "HQ", "misinformed": True}])
+    assert "one-card" in err["message"]
+
+
+# --- A lead to the next trick after partner has played (neither 57A nor 57D) -----------------
+
+WEST_LEADS_EARLY = [
+    {"play": "H4", "seat": "W"},
+    {"play": "H2", "seat": "N"},
+    {"play": "HJ", "seat": "E"},
+    {"play": "S5", "seat": "W"},
+]
+
+
+def test_an_early_lead_after_partner_has_played_is_a_major_penalty_card_not_a_57a_case():
+    out = state(WEST_LEADS_EARLY)
+    assert penalties(out) == {("W", "S5"): "major"}
+    assert out["pending"] is None and out["play_restriction"] is None
+    assert out["to_play"] == "S" and len(out["current_trick"]) == 3
+    assert "Director" in notes(out) and "57A" in notes(out)
+
+
+def test_after_the_early_lead_partner_on_lead_faces_declarers_50d2_choice():
+    out = state([*WEST_LEADS_EARLY, {"play": "H7", "seat": "S"}])  # East's jack wins
+    assert out["leader"] == "E" and out["pending"]["law"] == "50D2"
+    assert options(out) == [("forbid", "S"), ("no_restriction", None), ("require", "S")]
+
+
+def test_an_offender_who_wins_the_trick_must_lead_his_early_card():
+    events = [
+        {"play": "CT", "seat": "W"},
+        {"play": "C2", "seat": "N"},
+        {"play": "C5", "seat": "E"},
+        {"play": "S5", "seat": "W"},
+        {"play": "C4", "seat": "S"},
+    ]
+    out = state(events)
+    assert out["leader"] == "W" and out["to_play"] == "W" and out["legal"] == ["S5"]
+
+
+# --- Law 54A: declarer who starts to spread must spread; 54B2; 54C ---------------------------
+
+
+def test_declarer_who_exposes_a_card_starting_to_spread_must_spread():
+    events = [{"play": "HJ", "seat": "E"}, {"expose": "SJ", "seat": "S"}]
+    out = state(events)
+    assert options(out) == [("spread", None)]
+    assert out["pending"]["options"][0]["law"] == "54A" and "54A" in notes(out)
+    assert out["penalty_cards"] == []
+    assert "not an option" in error([*events, {"decide": "accept"}])["message"]
+    out = state([*events, {"decide": "spread"}])
+    assert out["declarer"] == "N" and out["dummy"] == "S"
+
+
+def test_a_dummy_card_seen_before_declarer_chooses_means_he_must_accept():
+    out = state([{"play": "HJ", "seat": "E"}, {"expose": "SA", "seat": "N"}])
+    assert options(out) == [("accept", None)]
+    assert out["pending"]["options"][0]["law"] == "54C"
+
+
+def test_declarers_card_seen_when_he_must_already_accept_changes_nothing():
+    out = state(
+        [{"play": "HJ", "seat": "E"}, {"expose": "SJ", "seat": "S"}], declarer_saw_dummy=True
+    )
+    assert options(out) == [("accept", None)]
+
+
+def test_dummys_card_played_second_after_an_accepted_opening_lead_stands_under_54b2():
+    out = state([{"play": "HJ", "seat": "E"}, {"decide": "accept"}, {"play": "H2", "seat": "N"}])
+    assert out["current_trick"] == [{"seat": "E", "card": "HJ"}, {"seat": "N", "card": "H2"}]
+    assert out["to_play"] == "S" and "54B2" in notes(out) and "57C3" not in notes(out)
+    out = state(
+        [
+            {"play": "HJ", "seat": "E"},
+            {"decide": "accept"},
+            {"play": "H2", "seat": "N"},
+            {"play": "HA", "seat": "S"},
+        ]
+    )
+    assert out["to_play"] == "W"

@@ -23,7 +23,7 @@ def test_the_bench_runs_without_django_and_reports_deals_per_second():
         "assert not [x for x in sys.modules if x.startswith('django')]; print(n)"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True)
-    assert int(out.stdout) >= 0
+    assert int(out.stdout) > 0  # the bench committed irregularities, not only plain play
 
 
 def test_the_bench_prints_a_deals_per_second_line():

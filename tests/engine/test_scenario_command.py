@@ -113,6 +113,13 @@ BAD_CASES = [
     scenario(["play SA"]),
     scenario([{"play": "H4", "seat": "W"}, {"play": "C2", "seat": "N"}]),  # a revoke
     scenario([{"play": "H4", "seat": "W", "colour": "red"}]),
+    scenario([{"play": ["H4", "S5"], "seat": "W", "meant": "HT"}]),  # meant not among them
+    scenario([{"play": ["H4", "S5"], "seat": "W"}]),  # no meant
+    scenario([{"play": ["H4", 5], "seat": "W", "meant": "H4"}]),
+    scenario([{"play": ["H4", "S5"], "seat": "W", "meant": ["H4"]}]),
+    scenario([{"play": "H4", "seat": "W", "meant": "H4"}]),
+    scenario([{"play": "H4", "seat": "W", "misinformed": True}]),  # in turn
+    scenario([{"play": "HQ", "seat": "E", "misinformed": 1}]),
     [1, 2, 3],
     "deal",
 ]
@@ -124,6 +131,33 @@ def test_bad_scenarios_are_json_errors(case, monkeypatch):
     assert status == 1
     assert out["ok"] is False and isinstance(out["error"]["message"], str)
     assert out["error"]["event"] is None or isinstance(out["error"]["event"], int)
+
+
+def test_the_command_replays_cards_played_at_once_and_a_misinformed_lead():
+    events = [
+        {"play": "HQ", "seat": "E", "misinformed": True},
+        {"play": ["H4", "S5"], "seat": "W", "meant": "H4"},
+    ]
+    proc = subprocess_run(json.dumps(scenario(events)).encode())
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["current_trick"] == [{"seat": "W", "card": "H4"}]
+    assert out["penalty_cards"] == [{"seat": "W", "card": "S5", "kind": "minor"}]
+    assert "HQ" in out["hands"]["E"] and out["to_play"] == "N"
+
+
+@pytest.mark.parametrize(
+    ("event", "words"),
+    [
+        ({"play": ["H4", "S5"], "seat": "W", "meant": "HT"}, "must be one of the cards"),
+        ({"play": ["H4", "S5"], "seat": "W"}, "need 'meant'"),
+        ({"play": "H4", "seat": "W", "misinformed": True}, "Law 47E1"),
+    ],
+)
+def test_the_new_event_forms_name_their_error(event, words, monkeypatch):
+    status, out = run_command(json.dumps(scenario([event])).encode(), monkeypatch)
+    assert status == 1 and out["error"]["event"] == 0
+    assert words in out["error"]["message"]
 
 
 def test_play_after_trick_13_is_an_error(monkeypatch):
@@ -159,6 +193,10 @@ verbs = st.sampled_from(
 )  # fmt: skip
 events = st.one_of(
     st.fixed_dictionaries({"play": cards}, optional={"seat": seats}),
+    st.fixed_dictionaries(
+        {"play": st.lists(cards, max_size=3) | cards},
+        optional={"seat": seats, "meant": cards, "misinformed": st.booleans() | json_values},
+    ),
     st.fixed_dictionaries(
         {"expose": cards, "seat": seats}, optional={"deliberate": st.booleans() | json_values}
     ),

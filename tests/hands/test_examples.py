@@ -55,7 +55,7 @@ def test_a_card_not_in_that_hand_is_refused_with_file_node_and_choice(good_chart
         message
     )
     assert "West does not hold SA" in message
-    assert not Flowchart.objects.exists()
+    assert not Flowchart.objects.filter(slug="mini-56").exists()
 
 
 def test_a_wrong_stated_kind_is_refused_and_the_database_is_unchanged(good_chart, write_chart):

@@ -1,4 +1,4 @@
-"""Filters for bridge text: suit symbols in colour, paragraphs from plain text."""
+"""Filters for bridge text, on any page: suit symbols in colour, seats, contracts, paragraphs."""
 
 import re
 
@@ -6,19 +6,19 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from penaltyflow.flowcharts.diagrams import KIND_NAMES, inline_svg
+from penaltyflow.engine import vocab
 
 register = template.Library()
 
-SUIT_NAMES = {"♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs"}
-_SUIT = re.compile("[♠♥♦♣]")
+_SUIT = re.compile(f"[{vocab.SUIT_SYMBOLS}]")
 
 
 def _colour_suits(escaped: str) -> str:
     def span(match: re.Match) -> str:
         symbol = match.group(0)
-        colour = "red" if symbol in "♥♦" else "black"
-        return f'<span class="suit {colour}" title="{SUIT_NAMES[symbol]}">{symbol}</span>'
+        s = vocab.SUIT_SYMBOLS.index(symbol)
+        colour, word = vocab.SUIT_COLOURS[s], vocab.SUIT_NAMES[s]
+        return f'<span class="suit {colour}" title="{word}">{symbol}</span>'
 
     return _SUIT.sub(span, escaped)
 
@@ -39,38 +39,24 @@ def paragraphs(text: str) -> SafeString:
 
 
 @register.filter
-def svg_inline(svg: str) -> SafeString:
-    """The chart's SVG (made by Graphviz from escaped labels) ready to sit in the page."""
-    return mark_safe(inline_svg(svg))
-
-
-@register.filter
-def kind_name(kind: str) -> str:
-    return KIND_NAMES.get(kind, kind)
-
-
-@register.filter
 def first_sentence(text: str) -> str:
     """The first sentence of a summary: one line on what a chart covers."""
     match = re.match(r"(.+?[.!?])(\s|$)", " ".join((text or "").split()))
     return match.group(1) if match else text
 
 
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _CARD_IN_TEXT = re.compile(r"\b([SHDC])([2-9TJQKA]|10)\b")
 
 
 @register.filter
 def seat_name(seat: str) -> str:
-    return SEAT_NAMES.get(str(seat).upper(), str(seat))
+    return vocab.seat_name(str(seat))
 
 
 @register.filter
 def suit_words(suits: str) -> str:
     """ "SH" -> "spades or hearts"."""
-    return " or ".join(WORDS.get(s, s) for s in str(suits).upper())
+    return vocab.suit_words(str(suits))
 
 
 @register.filter
@@ -85,7 +71,8 @@ def contract(text: str) -> SafeString:
     if not match:
         return escape(text)
     level, strain, doubled = match.groups()
-    return mark_safe(level + _colour_suits(SYMBOLS.get(strain, strain)) + doubled)
+    symbol = vocab.SUIT_SYMBOLS[vocab.SUITS.index(strain)] if strain in vocab.SUITS else strain
+    return mark_safe(level + _colour_suits(symbol) + doubled)
 
 
 @register.filter
@@ -93,7 +80,6 @@ def cards_in_text(text: str) -> SafeString:
     """The engine's notes name cards "SK", "HT": show them as ♠K, ♥10, suits in colour."""
 
     def card(match: re.Match) -> str:
-        rank = "10" if match.group(2) in ("T", "10") else match.group(2)
-        return SYMBOLS[match.group(1)] + rank
+        return vocab.card_label(match.group(1) + match.group(2).replace("10", "T"))
 
     return mark_safe(_colour_suits(_CARD_IN_TEXT.sub(card, escape(text))))

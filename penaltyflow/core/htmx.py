@@ -1,0 +1,44 @@
+"""htmx, decided in one place: is this request for a fragment of a page, or a whole page?"""
+
+from collections.abc import Callable
+from functools import wraps
+
+from django.core.exceptions import BadRequest
+from django.http import Http404, HttpRequest, HttpResponse
+from django_htmx.http import HttpResponseClientRedirect
+
+
+def is_fragment(request: HttpRequest) -> bool:
+    """An htmx swap wants a fragment; a history restore (and any plain request) a whole page."""
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx) and not htmx.history_restore_request
+
+
+def fragment_target(request: HttpRequest) -> str:
+    """The id of the element an htmx swap replaces ("step", "table"); "" for a whole page."""
+    return (request.htmx.target or "") if is_fragment(request) else ""
+
+
+def full_page_on_error(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """An htmx click that lands on a 400 or 404 goes there as a full page.
+
+    htmx swaps nothing for an error by default, so a stale link (content changed
+    since the page was loaded) would seem dead; the browser is sent to the address
+    instead, where the site's error page says what happened. For pages a learner
+    clicks through (the step pages), not site-wide: a poll that meets a 404 must
+    see the 404.
+    """
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        try:
+            response = view(request, *args, **kwargs)
+        except (Http404, BadRequest):
+            if not is_fragment(request):
+                raise
+            return HttpResponseClientRedirect(request.get_full_path())
+        if is_fragment(request) and response.status_code in (400, 404):
+            return HttpResponseClientRedirect(request.get_full_path())
+        return response
+
+    return wrapper

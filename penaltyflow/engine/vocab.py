@@ -1,0 +1,126 @@
+"""Every bridge word PenaltyFlow says, in one place: seats, suits, ranks, colours, options.
+
+The engine, the hands app, the template filters and the table template all take
+their words from here, so a seat or a suit is named the same way on every page.
+Plain Python, no Django.
+"""
+
+from __future__ import annotations
+
+# --- seats -------------------------------------------------------------------
+
+SEATS = "NESW"
+SEAT_NAMES = ("North", "East", "South", "West")
+# Where each seat sits on the screen: North top, East right, South bottom, West left.
+POSITIONS = ("north", "east", "south", "west")
+
+# --- suits and ranks ---------------------------------------------------------
+
+SUITS = "SHDC"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+SUIT_SINGULAR = ("spade", "heart", "diamond", "club")
+SUIT_SYMBOLS = "♠♥♦♣"
+SUIT_COLOURS = ("black", "red", "red", "black")
+RANKS = "23456789TJQKA"
+RANK_NAMES = (
+    "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    "ten", "jack", "queen", "king", "ace",
+)  # fmt: skip
+# As diagrams write them: the ten is "10".
+RANK_LABELS = tuple("10" if r == "T" else r for r in RANKS)
+
+
+def seat_index(seat: int | str) -> int:
+    """0..3 for an index or a letter N E S W (either case)."""
+    return seat if isinstance(seat, int) else SEATS.index(seat.upper())
+
+
+def seat_name(seat: int | str) -> str:
+    """'North' for 0 or 'N'; anything else unchanged, as text."""
+    if isinstance(seat, int):
+        return SEAT_NAMES[seat]
+    text = str(seat).upper()
+    return SEAT_NAMES[SEATS.index(text)] if len(text) == 1 and text in SEATS else str(seat)
+
+
+def suit_index(suit: int | str) -> int:
+    """0..3 for an index, a letter S H D C (either case) or a symbol."""
+    if isinstance(suit, int):
+        return suit
+    if suit in SUIT_SYMBOLS:
+        return SUIT_SYMBOLS.index(suit)
+    return SUITS.index(suit.upper())
+
+
+def suit_colour(suit: int | str) -> str:
+    """'red' for hearts and diamonds, 'black' for spades and clubs."""
+    return SUIT_COLOURS[suit_index(suit)]
+
+
+def suit_words(suits: int | str, joiner: str = " or ") -> str:
+    """Suit bits (bit s for suit s) or letters "SH" -> "spades or hearts"."""
+    if isinstance(suits, int):
+        return joiner.join(SUIT_NAMES[s] for s in range(4) if suits >> s & 1)
+    return joiner.join(SUIT_NAMES[SUITS.index(s)] if s in SUITS else s for s in str(suits).upper())
+
+
+def suit_word(suits: str, joiner: str = " or ") -> str:
+    """Letters "SH" -> "spade or heart": a card of those suits."""
+    return joiner.join(SUIT_SINGULAR[SUITS.index(s)] for s in suits.upper())
+
+
+def card_words(name: str) -> str:
+    """'SK' -> 'king of spades', 'HT' -> 'ten of hearts': for screen readers."""
+    return f"{RANK_NAMES[RANKS.index(name[1])]} of {SUIT_NAMES[SUITS.index(name[0])]}"
+
+
+def card_label(name: str) -> str:
+    """'SK' -> '♠K', 'HT' -> '♥10'."""
+    return SUIT_SYMBOLS[SUITS.index(name[0])] + RANK_LABELS[RANKS.index(name[1])]
+
+
+# --- the options of a pending decision ---------------------------------------
+
+
+def option_text(option: dict) -> str:
+    """{"decide": "require", "suit": "H"} -> "require H": how content and the engine name it."""
+    extra = option.get("suit") or option.get("card") or ""
+    return f"{option['decide']} {extra}".strip()
+
+
+def option_label(option: dict, kind: str, several_penalty_cards: bool = False) -> str:
+    """A short learner-facing label for one option of a decision of `kind` (Pending.kind)."""
+    decide = option["decide"]
+    suit = option.get("suit", "")
+    if decide == "accept":
+        if kind == "wrong_card":
+            return "Accept the card played"
+        if kind == "opening_lead":
+            return "Accept the opening lead (dummy goes down)"
+        return "Accept the lead out of turn"
+    if decide == "refuse":
+        if kind == "wrong_card":
+            return "Refuse it: the penalty card is played instead"
+        if kind == "declarer_lead":
+            return "Have declarer's lead taken back"
+        return "Refuse the lead: it is taken back"
+    if decide == "spread":
+        return "Spread his hand and become dummy"
+    if decide == "no_restriction":
+        stays = "s stay" if several_penalty_cards else " stays"
+        return f"No lead restriction (the penalty card{stays})"
+    if decide == "designate":
+        return f"Designate the {card_words(option['card'])}"
+    if decide in ("highest", "lowest"):
+        return f"Partner must play his {decide} card of the suit led"
+    if kind == "premature":
+        if decide == "require":
+            return f"Partner must play a {suit_word(suit)}"
+        return f"Partner may not play a {suit_word(suit)}"
+    if decide == "require":
+        return f"Require a {suit_word(suit)} lead"
+    if decide == "forbid":
+        if len(suit) > 1:
+            return f"Forbid {suit_word(suit, ' and ')} leads"
+        return f"Forbid a {suit_word(suit)} lead"
+    return decide

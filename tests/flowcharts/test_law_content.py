@@ -1,0 +1,117 @@
+"""The law content as a learner reads it: the corrections of issue 9, on the real charts."""
+
+import html as htmllib
+import re
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def step(client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200, url
+    return response.content.decode()
+
+
+def words(page: str) -> str:
+    """The page's text as a reader sees it: tags dropped, entities and spaces undone."""
+    return " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def test_dummys_wrong_second_card_stands_and_south_still_plays_next(client, content):
+    page = step(client, "/charts/law-54/dummy-card-stands/")
+    text = words(page)
+    assert 'aria-label="North: four of hearts"' in page  # the ♥4 is on the trick
+    assert 'class="hand hand-south to-play"' in page  # and it is South's turn
+    assert "Law 54B2" in text and "57C3" not in text
+    assert "South, whose turn it was, now plays from his own hand, and West plays last" in text
+    assert "West plays to the trick, then South" not in text
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/charts/law-50/card-stays-face-up/",
+        "/charts/law-50/major-penalty-card/",
+        "/charts/law-54/lead-refused/",
+        "/charts/law-56/lead-taken-back/",
+    ],
+)
+def test_rectification_is_dated_to_2007_not_2017(client, content, url):
+    text = words(step(client, url))
+    assert "2007" in text and "1997" in text
+    assert "since 2017 the Laws speak of" not in text
+
+
+def test_declarer_must_play_a_card_held_as_if_played(client, content):
+    text = words(step(client, "/charts/law-48/held-as-played/"))
+    assert "Law 45C2" in text and "must be played" in text
+    assert "not restricted in any way" not in words(step(client, "/charts/law-48/no-penalty-card/"))
+
+
+def test_a_statement_about_the_trick_in_progress_goes_to_law_68(client, content):
+    page = step(client, "/charts/law-49/law-68-no-penalty/")
+    assert "Law 68" in words(page)
+    assert "Penalty cards face up before East" not in page
+
+
+def test_two_cards_played_at_once_leave_one_minor_penalty_card(client, content):
+    page = step(client, "/charts/law-50/two-cards-at-once/")
+    assert "Law 58B2" in words(page)
+    assert '<span class="face">♦4</span><span class="kind-tag">minor</span>' in page
+    assert "East plays ♥ 5 and ♦ 4 at once and names ♥ 5 as the card he meant" in words(page)
+    text = words(step(client, "/charts/law-50/how-many-cards/"))
+    assert "neither was being played" in text
+    assert "pulls out the ♣ 3 and the ♥ 6 together" not in text
+
+
+def test_both_defenders_with_penalty_cards_the_restriction_comes_first(client, content):
+    text = words(step(client, "/charts/law-50/d2-both-have-cards/"))
+    assert "Law 50D1(b)" in text and "The restriction comes first" in text
+
+
+def test_the_early_lead_after_partner_has_played_is_left_to_the_director(client, content):
+    page = step(client, "/charts/law-57/early-lead-after-partner/")
+    assert "the Laws leave it to the Director" in words(page)
+    assert '<span class="face">♥2</span><span class="kind-tag">major</span>' in page
+    choices = words(step(client, "/charts/law-57/play-or-lead/"))
+    assert "A play to this trick" in choices and "A lead to the next trick" in choices
+
+
+def test_law_56_asks_about_the_opening_lead_before_the_trick_number(client, content):
+    page = step(client, "/charts/law-56/lead-out-of-turn/")
+    assert 'href="/charts/law-56/is-opening-lead/?path=lead-out-of-turn"' in page
+    assert "It is the opening lead" not in words(step(client, "/charts/law-56/is-trick-13/"))
+
+
+@pytest.mark.parametrize("slug", ["law-53", "law-54", "law-55", "law-56"])
+def test_a_lead_made_on_an_opponents_wrong_word_is_taken_back(client, content, slug):
+    page = step(client, f"/charts/{slug}/taken-back-47e1/")
+    assert "Law 47E1" in words(page) and "no rectification" in words(page)
+    if slug != "law-55":  # declarer's misled lead is shown once the card is back
+        assert "told wrongly by the other side that it was his lead" in words(page)
+    assert "Penalty cards face up before" not in page
+
+
+def test_the_director_explains_all_five_options_before_declarer_chooses(client, content):
+    text = words(step(client, "/charts/law-54/declarer-chooses/"))
+    assert "Law 10C1" in text and "Law 10C2" in text
+    assert "5. Refuse it and let the opening leader lead anything" in text
+
+
+def test_declarer_who_began_to_spread_has_only_the_spread_left(client, content):
+    text = words(step(client, "/charts/law-54/must-spread/"))
+    assert "Law 54A" in text
+    assert "Spread his hand and become dummy" in text
+    assert "Accept the opening lead" not in text
+
+
+def test_cards_exposed_before_the_opening_lead_go_through_law_24(client, content):
+    for url in ("/charts/law-51/several-penalty-cards/", "/charts/law-52/penalty-card-not-played/"):
+        assert "Law 24E" in words(step(client, url))
+
+
+def test_no_learner_page_speaks_of_the_engine(client, content):
+    for url in ("/charts/law-54/who-faced-it/", "/charts/law-54/second-card/"):
+        assert "engine" not in words(step(client, url)).lower()
