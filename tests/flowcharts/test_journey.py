@@ -16,8 +16,11 @@ CAME_56_50 = f"law-56.{LAW_56_TO_50}.to-law-50"
 LAW_56_TO_53 = "lead-out-of-turn.is-opening-lead.told-to-lead.is-trick-13.does-declarer-accept"
 
 
-def links(page: str) -> list[str]:
-    return [html.unescape(u) for u in re.findall(r'href="(/charts/[^"#]*)"', page)]
+def links(page: str, url: str = "") -> list[str]:
+    """The page's links into the charts, absolute ({% querystring %} writes "?event=2...")."""
+    path = url.split("?")[0]
+    found = re.findall(r'href="((?:/charts/|\?)[^"#]*)"', page)
+    return [html.unescape(path + u if u.startswith("?") else u) for u in found]
 
 
 def story_of(source: str, target: str, chart: str) -> str:
@@ -120,5 +123,5 @@ def test_every_link_on_the_journey_pages_answers(client, content):
         response = client.get(url)
         assert response.status_code == 200, url
         if "came=" in url or url == start:
-            queue.extend(u for u in links(response.content.decode()) if "came=" in u)
+            queue.extend(u for u in links(response.content.decode(), url) if "came=" in u)
     assert len([u for u in seen if "came=" in u]) > 20
