@@ -202,5 +202,5 @@
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
   else ready();
-  document.addEventListener("htmx:afterSettle", centreAll);
+  document.addEventListener("htmx:afterSettle", ready); // a swapped step brings its own buttons
 })();

@@ -181,6 +181,12 @@ def test_the_diagram_opens_full_screen_with_pinch_zoom_and_pan(site, browser):
     expect(viewer).to_have_count(0)
     expect(page.locator("#diagram .diagram-scroll svg")).to_have_count(1)  # back in its place
     expect(page.get_by_role("button", name="Diagram, full screen")).to_be_focused()
+    # After a step is swapped in place, the new diagram opens full screen too.
+    page.locator("#step .choice").first.click()
+    expect(page.locator("#step")).not_to_have_attribute("data-node", "who-is-next")
+    page.get_by_role("button", name="Diagram, full screen").click()
+    expect(viewer).to_be_visible()
+    page.keyboard.press("Escape")
     context.close()
 
 
