@@ -125,3 +125,13 @@ def test_every_link_on_the_journey_pages_answers(client, content):
         if "came=" in url or url == start:
             queue.extend(u for u in links(response.content.decode(), url) if "came=" in u)
     assert len([u for u in seen if "came=" in u]) > 20
+
+
+def test_a_page_two_charts_in_reads_the_database_a_dozen_times(
+    client, content, django_assert_max_num_queries
+):
+    url = (
+        f"/charts/law-50/d2-declarer-chooses/?came={CAME_56_50}&path=major-penalty-card.who-is-next"
+    )
+    with django_assert_max_num_queries(14):
+        assert client.get(url).status_code == 200
