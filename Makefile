@@ -25,6 +25,7 @@ setup: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) manage.py loadcharts
+	$(PY) manage.py loadquick
 
 # Serve on SQLite with gunicorn (static files through WhiteNoise, no internet needed).
 run: setup
@@ -46,7 +47,8 @@ test: setup check $(AXE)
 	$(VENV)/bin/pytest
 
 # What must hold before a commit: no model change without its migration, the production
-# settings pass Django's deployment checks, and the code is linted and formatted.
+# settings pass Django's deployment checks, the code is linted and formatted, and type-checked
+# (mypy: every function of hands, flowcharts and core typed; the engine strict).
 check: $(VENV)/.installed-dev
 	$(PY) manage.py makemigrations --check --dry-run
 	DEBUG=0 HTTPS=1 ALLOWED_HOSTS=penaltyflow.example \
@@ -54,6 +56,8 @@ check: $(VENV)/.installed-dev
 	  $(PY) manage.py check --deploy --fail-level WARNING
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+	$(VENV)/bin/mypy --strict penaltyflow/engine
 
 lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .
@@ -62,10 +66,11 @@ lint: $(VENV)/.installed-dev
 bench: setup
 	$(PY) bench/engine_bench.py
 	$(PY) bench/pages_bench.py
+	$(PY) bench/offline_bench.py
 
 # Build leftovers only. var/ (the database and the secret key on a club's machine) stays.
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis screenshots
+	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache screenshots
 	find . -name __pycache__ -type d -prune -not -path './.venv/*' -exec rm -rf {} +
 
 # Deletes var/: the SQLite database (every learner's progress) and the secret key.

@@ -51,6 +51,8 @@ INSTALLED_APPS = [
     "penaltyflow.core",
     "penaltyflow.flowcharts",
     "penaltyflow.hands",
+    "penaltyflow.director",
+    "penaltyflow.offline",
 ]
 
 MIDDLEWARE = [
@@ -63,6 +65,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "penaltyflow.offline.middleware.OfflineHeaders",
 ]
 
 ROOT_URLCONF = "penaltyflow.urls"

@@ -8,4 +8,6 @@ urlpatterns = [
     # Browsers ask for /favicon.ico whatever the page says; the icon is an SVG in static/.
     path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("", include("penaltyflow.flowcharts.urls")),
+    path("", include("penaltyflow.offline.urls")),
+    path("table/", include("penaltyflow.director.urls")),
 ]

@@ -154,7 +154,8 @@ def _content_rows():
     from penaltyflow.flowcharts.models import Choice, Flowchart, Node, Overview
     from penaltyflow.hands.models import Example
 
-    for model in (Flowchart, Node, Choice, Example, Overview, ContentGeneration):
+    # Each model after the ones it points to (a node and a choice point to their example).
+    for model in (Example, Flowchart, Node, Choice, Overview, ContentGeneration):
         yield from model.objects.order_by("pk")
 
 

@@ -61,15 +61,19 @@ def test_every_link_answers_and_no_engine_word_reaches_a_learner(client, content
         if response.status_code != 200:
             problems.append(f"{url} answers {response.status_code}")
             continue
+        if not response["Content-Type"].startswith("text/html"):
+            continue  # an icon, the manifest, the service worker: it answered
         page = response.content.decode()
         for word in sorted({m.group(0) for m in ENGINE_WORDS.finditer(learner_text(page))}):
             problems.append(f"{url} says {word!r}")
         onward = sorted(links(page, url) - seen)
         table = [u for u in onward if TABLE_PARAMETER.search(u)]
-        # A card tried and an option applied on each page, and a few more of its links.
+        # A card tried, an option applied and a jump on each page, and a few more links.
         tries = [u for u in table if "try=" in u]
         options = [u for u in table if "option=" in u]
-        picked = {*tries[:1], *tries[-1:], *options, *rng.sample(onward, min(3, len(onward)))}
+        jumps = [u for u in onward if "came=" in u]  # into another law, with the case
+        picked = {*tries[:1], *tries[-1:], *options, *jumps[:1]}
+        picked |= set(rng.sample(onward, min(3, len(onward))))
         queue.extend(sorted(picked))
     assert read >= min(budget, 300)
     for kind in ("try=", "option=", "event=", "view=", "came="):  # the crawl reached them all

@@ -101,3 +101,26 @@ def test_the_rules_see_real_imports():
     """The checker itself: flowcharts does import hands and core, so it sees imports at all."""
     graph = app_imports()
     assert {"hands", "core"} <= set(graph["flowcharts"])
+
+
+def test_models_point_down_only():
+    """No foreign key, one-to-one or many-to-many from an app's model to an app above it."""
+    from django.apps import apps
+
+    up = []
+    for model in apps.get_models():
+        app = app_of(model.__module__)
+        for field in model._meta.get_fields():
+            if not (field.is_relation and field.concrete and field.related_model):
+                continue  # reverse relations are the other model's fields
+            other = app_of(field.related_model.__module__)
+            if app in FORBIDDEN and other in FORBIDDEN[app]:
+                up.append(f"{model._meta.label}.{field.name} -> {field.related_model._meta.label}")
+    assert up == []
+
+
+def test_the_model_rule_sees_real_relations():
+    """The checker itself: a chart's choice does point to its example hand (down)."""
+    from penaltyflow.flowcharts.models import Choice
+
+    assert app_of(Choice._meta.get_field("example").related_model.__module__) == "hands"

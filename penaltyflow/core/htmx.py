@@ -2,6 +2,7 @@
 
 from collections.abc import Callable
 from functools import wraps
+from typing import Any
 
 from django.core.exceptions import BadRequest
 from django.http import Http404, HttpRequest, HttpResponse
@@ -11,7 +12,9 @@ from django_htmx.http import HttpResponseClientRedirect
 def is_fragment(request: HttpRequest) -> bool:
     """An htmx swap wants a fragment; a history restore (and any plain request) a whole page."""
     htmx = getattr(request, "htmx", None)
-    return bool(htmx) and not htmx.history_restore_request
+    if not htmx:
+        return False
+    return not htmx.history_restore_request
 
 
 def fragment_target(request: HttpRequest) -> str:
@@ -30,7 +33,7 @@ def full_page_on_error(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
     """
 
     @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             response = view(request, *args, **kwargs)
         except (Http404, BadRequest):

@@ -12,6 +12,7 @@ import re
 import time
 from collections.abc import Callable
 from functools import wraps
+from typing import Any
 
 from django import forms
 from django.core.cache import cache
@@ -77,7 +78,7 @@ def cached_by_content(
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
-        def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             material = repr(
                 [
                     view.__module__,

@@ -8,6 +8,8 @@ created per card played.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .vocab import RANKS, SEAT_NAMES, SEATS, SUITS
 
 N, E, S, W = 0, 1, 2, 3
@@ -153,7 +155,7 @@ def hand_pbn(mask: int) -> str:
     return ".".join(parts)
 
 
-def deal_pbn(hands, first: int = N) -> str:
+def deal_pbn(hands: Sequence[int], first: int = N) -> str:
     return SEATS[first] + ":" + " ".join(hand_pbn(hands[(first + i) & 3]) for i in range(4))
 
 

@@ -10,10 +10,11 @@ shape). `run(raw)` is what the management command calls: bytes or text in,
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from .cards import CardError, parse_card, parse_contract, parse_pbn, parse_seat, parse_suits
 from .table import EngineError, Table
-from .text import pending_text
+from .text import PLAY_IS_OVER, pending_text
 
 VERBS = ("play", "expose", "decide")
 # Keys each verb may carry; "comment" lets content writers annotate an event.
@@ -30,7 +31,7 @@ class ScenarioError(Exception):
         self.event = event
         self.message = message
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"ok": False, "error": {"event": self.event, "message": self.message}}
 
 
@@ -55,8 +56,9 @@ def new_table(data: object) -> Table:
     return Table(hands, strain, declarer, level, doubled, declarer_saw_dummy=saw)
 
 
-def events_of(data: dict) -> list:
-    events = data.get("events", [])
+def events_of(data: object) -> list[Any]:
+    """The scenario's events (`new_table` has checked that `data` is an object)."""
+    events = data.get("events", []) if isinstance(data, dict) else []
     if not isinstance(events, list):
         raise ScenarioError(None, "'events' must be a list.")
     return events
@@ -89,11 +91,11 @@ def apply_event(table: Table, event: object) -> None:
         if not isinstance(option, str):
             raise EngineError("'decide' must be the name of an option, like \"accept\".")
         suit = parse_suits(event["suit"]) if "suit" in event else None
-        card = parse_card(event["card"]) if "card" in event else None
-        table.decide(option.strip().lower(), suit, card)
+        named = parse_card(event["card"]) if "card" in event else None
+        table.decide(option.strip().lower(), suit, named)
 
 
-def _apply_play(table: Table, event: dict) -> None:
+def _apply_play(table: Table, event: dict[str, Any]) -> None:
     """A one-card play, several cards at once (Law 58B2, `meant`), or a lead out of turn
     on an opponent's wrong word (Law 47E1, `misinformed`)."""
     several = isinstance(event["play"], list)
@@ -130,7 +132,7 @@ def _apply_play(table: Table, event: dict) -> None:
     elif table.pending is not None:
         raise EngineError(pending_text(table))
     else:
-        raise EngineError("Play is over: all 13 tricks have been played.")
+        raise EngineError(PLAY_IS_OVER)
     if several:
         table.play_several(seat, cards, meant)
     elif misinformed:
@@ -153,7 +155,7 @@ def replay(data: object, upto: int | None = None) -> Table:
     return table
 
 
-def run(raw: bytes | str) -> tuple[int, dict]:
+def run(raw: bytes | str) -> tuple[int, dict[str, Any]]:
     """(exit status, output object) for a scenario given as JSON text. Never raises."""
     event = None
     try:
@@ -181,5 +183,5 @@ def run(raw: bytes | str) -> tuple[int, dict]:
         ).to_json()
 
 
-def dumps(obj: dict) -> str:
+def dumps(obj: dict[str, Any]) -> str:
     return json.dumps(obj, indent=2, ensure_ascii=False)

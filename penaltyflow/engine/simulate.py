@@ -18,6 +18,7 @@ from .cards import parse_card as _parse_card
 from .cards import parse_suits as _parse_suits
 from .cards import partner, suits_text
 from .table import Table
+from .vocab import Option
 
 
 def random_deal(rng: random.Random) -> tuple[int, int, int, int]:
@@ -37,9 +38,9 @@ def pick(mask: int, rng: random.Random) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def decide_randomly(table: Table, rng: random.Random) -> dict:
+def decide_randomly(table: Table, rng: random.Random) -> Option:
     """Answer the pending decision with a random option; returns the event as a dict."""
-    p = table.pending
+    p = table.decision
     opt = p.options[int(rng.random() * len(p.options))]
     suit = _parse_suits(opt["suit"]) if "suit" in opt else None
     card = _parse_card(opt["card"]) if "card" in opt else None
@@ -150,7 +151,7 @@ def _cards_at_once(table: Table, rng: random.Random) -> str | None:
 
 def accept_by_playing(table: Table, rng: random.Random) -> bool:
     """Accept a defender's lead out of turn by playing to it from the next hand (Law 53A)."""
-    p = table.pending
+    p = table.decision
     if p.kind not in ("defender_lead", "opening_lead"):
         return False
     if not any(o["decide"] == "accept" for o in p.options):
@@ -173,7 +174,7 @@ def play_out(table: Table, rng: random.Random, rate: float = 0.0) -> int:
         if rate and rng.random() < rate and irregular_move(table, rng):
             irregularities += 1
             continue
-        seat = table.to_play
+        seat = table.turn
         table.play(seat, pick(table.legal_mask(seat), rng))
     return irregularities
 

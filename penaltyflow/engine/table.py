@@ -10,6 +10,8 @@ public moves change it, each checked against the 2017 Laws:
 - `expose(seat, card, deliberate)`: a card exposed other than by playing (Laws 48, 49, 50B);
 - `decide(option, suit=None, card=None)`: the choice of `pending.decider`.
 
+The rules are here; every word the learner reads comes from `text.py`
+(`self._note(text.premature(...))`, `EngineError(text.not_held(...))`).
 Cards, seats and suits are small ints (see `cards.py`). Nothing is copied per
 move, so the bench can replay thousands of deals a second. A move that the laws
 modelled here do not allow raises `EngineError`; the table is then not to be used
@@ -18,16 +20,16 @@ further (replay the events up to the one before, as `scenario.replay` does).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any
 
 from . import legal, text
 from .cards import (
     CARD_NAMES,
     NT,
-    SEATS,
     SUIT_MASK,
-    SUITS,
     cards_of,
     is_honour,
     partner,
@@ -35,7 +37,7 @@ from .cards import (
     suits_mask,
     suits_text,
 )
-from .vocab import SEAT_NAMES, suit_words
+from .vocab import SEATS, SUITS, Option
 
 
 class EngineError(ValueError):
@@ -50,26 +52,18 @@ class Pending:
     # | designate | premature
     decider: int
     law: str
-    options: list[dict]
+    options: list[Option]
     offender: int = -1  # the seat whose irregularity (or whose partner's penalty card) it is
     card: int = -1  # the card led or played irregularly
     proper: int = -1  # the proper leader (leads out of turn); the restricted partner (57A)
     required: int = -1  # Law 52: the penalty card that should have been played
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"decider": SEATS[self.decider], "law": self.law, "options": self.options}
 
 
-def _name(seat: int) -> str:
-    return SEAT_NAMES[seat]
-
-
-def _c(card: int) -> str:
-    return CARD_NAMES[card]
-
-
-def _option(decide: str, law: str, suit: str | None = None, card: int | None = None) -> dict:
+def _option(decide: str, law: str, suit: str | None = None, card: int | None = None) -> Option:
     opt = {"decide": decide}
     if suit is not None:
         opt["suit"] = suit
@@ -82,7 +76,7 @@ def _option(decide: str, law: str, suit: str | None = None, card: int | None = N
 class Table:
     def __init__(
         self,
-        hands,
+        hands: Sequence[int],
         strain: int,
         declarer: int,
         level: int = 0,
@@ -121,6 +115,18 @@ class Table:
         self.moves = 0
 
     # --- small helpers -------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        """The seat to play, where a move needs one (no decision pending, play not over)."""
+        assert self.to_play is not None, "no seat is to play now"
+        return self.to_play
+
+    @property
+    def decision(self) -> Pending:
+        """The pending decision, where a move needs one."""
+        assert self.pending is not None, "no decision is pending"
+        return self.pending
 
     def is_defender(self, seat: int) -> bool:
         return seat != self.declarer and seat != self.dummy
@@ -161,17 +167,13 @@ class Table:
     def check_play(self, seat: int, card: int) -> tuple[bool, str]:
         """Would `seat` playing `card` now be a regular play? (allowed, reason citing the law)."""
         if self.finished:
-            return False, "Play is over: all 13 tricks have been played."
+            return False, text.PLAY_IS_OVER
         if not self.hands[seat] >> card & 1:
-            return False, f"{_name(seat)} does not hold {_c(card)}."
+            return False, text.not_held(seat, card)
         if self.pending is not None:
             return False, text.pending_text(self)
         if seat != self.to_play:
-            what = "lead" if not self.trick else "play"
-            return False, (
-                f"It is {_name(self.to_play)}'s turn to {what}; a {what} by {_name(seat)} "
-                "would be out of turn (Laws 53 to 57)."
-            )
+            return False, text.out_of_turn(self, seat)
         if self.legal_mask(seat) >> card & 1:
             return True, ""
         return False, text.why_illegal(self, seat, card)[1]
@@ -180,9 +182,9 @@ class Table:
 
     def _check_holds(self, seat: int, card: int) -> None:
         if self.finished:
-            raise EngineError("Play is over: all 13 tricks have been played.")
+            raise EngineError(text.PLAY_IS_OVER)
         if not self.hands[seat] >> card & 1:
-            raise EngineError(f"{_name(seat)} does not hold {_c(card)}.")
+            raise EngineError(text.not_held(seat, card))
 
     def play(self, seat: int, card: int) -> None:
         """`seat` leads or plays `card` (dummy's cards are written with dummy's seat)."""
@@ -232,10 +234,7 @@ class Table:
         required = (maj or (self.pen_mask[seat] & ~self.major_mask)).bit_length() - 1
         lead = not self.trick
         self._put(seat, card)
-        self._note(
-            f"{_name(seat)} {'led' if lead else 'played'} {_c(card)} where Law 50 required the "
-            f"penalty card {_c(required)}; the card played cannot be taken back (Law 52A)."
-        )
+        self._note(text.wrong_card_played(seat, card, required, lead))
         self.pending = Pending(
             "wrong_card",
             self.declarer,
@@ -260,16 +259,7 @@ class Table:
             if defender and self.played_seats >> p & 1:
                 self._early_lead_after_partner(seat, card)
                 return
-            why = (
-                "declarer has already played from both hands (Law 57C1)"
-                if defender
-                else "a premature lead by declarer is not among the cases PenaltyFlow replays"
-            )
-            raise EngineError(
-                f"{_name(seat)} has already played to trick {self.trick_no} and it is "
-                f"{_name(self.to_play)}'s turn; a lead to the next trick now cannot be "
-                f"replayed ({why})."
-            )
+            raise EngineError(text.early_lead_not_replayed(self, seat, defender))
         if not defender:
             # 57C3 (2017 numbering; 57C2 is dummy acting on his own): declarer's premature
             # play (not a lead) from either hand is a played card.
@@ -278,11 +268,7 @@ class Table:
             self._put(seat, card)
             if self._dummy_played_second(seat):
                 return
-            hand = "dummy" if seat == self.dummy else "his own hand"
-            self._note(
-                f"Declarer played {_c(card)} from {hand} before {_name(self.to_play)} had "
-                "played: a premature play by declarer is a played card (Law 57C3)."
-            )
+            self._note(text.declarer_played_early(self, seat, card))
             return
         if not self.played_seats >> p & 1:
             if self._declarer_played_both():
@@ -290,41 +276,25 @@ class Table:
                 if not self.legal_mask(seat) & bit:
                     raise EngineError(text.why_illegal(self, seat, card)[1])
                 self._put(seat, card)
-                self._note(
-                    f"{_name(seat)} played {_c(card)} before his partner, but declarer had "
-                    "already played from both hands, so there is no rectification (Law 57C1)."
-                )
+                self._note(text.played_after_declarer_both(seat, card))
                 return
             self._premature(seat, card, lead=False)
             return
         # 57D: his partner has played, so it is his right-hand opponent's turn.
         if self.committed[seat] >= 0:
-            raise EngineError(
-                f"{_name(seat)} has already played {_c(self.committed[seat])} early; "
-                "a second early card cannot be replayed."
-            )
+            raise EngineError(text.second_early_card(self, seat))
         if self.legal_mask(seat) & bit:
             self.committed[seat] = card
-            self._note(
-                f"{_name(seat)} played {_c(card)} at his right-hand opponent's turn. It would "
-                "be legal at his own turn, so it stays his only legal card until then (Law 57D)."
-            )
+            self._note(text.early_play_stays(seat, card))
         else:
             self._add_penalty(seat, card, deliberate=True)
-            self._note(
-                f"{_name(seat)} played {_c(card)} at his right-hand opponent's turn. He could "
-                f"not legally play it at his own turn, so it is a major penalty card (Law 57D)."
-            )
+            self._note(text.early_play_penalty(seat, card))
 
     def _premature(self, seat: int, card: int, lead: bool) -> None:
         """Law 57A: a defender's lead to the next trick or play before his partner has played."""
         p = partner(seat)
         self._add_penalty(seat, card, deliberate=True)
-        what = "led to the next trick" if lead else "played"
-        self._note(
-            f"{_name(seat)} {what} {_c(card)} before his partner {_name(p)} had played to this "
-            f"trick: {_c(card)} is a major penalty card (Law 57A)."
-        )
+        self._note(text.premature(seat, card, p, lead))
         led = self.led_suit
         options = [_option("highest", "57A(1)"), _option("lowest", "57A(2)")]
         others = [SUITS[s] for s in range(4) if s != led]
@@ -335,15 +305,12 @@ class Table:
         )
 
     def _lead_out_of_turn(self, seat: int, card: int) -> None:
-        proper = self.to_play
+        proper = self.turn
         opening = self.trick_no == 1 and not self.tricks
         last = self.trick_no == 13
         defender = self.is_defender(seat)
         if opening and not defender:
-            raise EngineError(
-                f"{_name(seat)} is on the declaring side and cannot make the opening lead: "
-                "Law 54E sends this to Law 24, which the example hands do not replay."
-            )
+            raise EngineError(text.declaring_side_opening_lead(seat))
         # The card is faced as a lead; it stays there until accepted or retracted (Law 47).
         self.hands[seat] ^= 1 << card
         was_penalty = self.pen_mask[seat] >> card & 1
@@ -355,13 +322,10 @@ class Table:
         self.led_suit = card // 13
         extra = {"was_penalty": was_penalty}
         if opening:
-            self._note(
-                f"{_name(seat)} faced the opening lead {_c(card)} out of turn: it was "
-                f"{_name(proper)}'s lead (Law 54)."
-            )
+            self._note(text.opening_lead_out_of_turn(seat, card, proper))
             if self.declarer_saw_dummy:
                 options = [_option("accept", "54C")]
-                self._note("Declarer could have seen dummy's cards, so he must accept (Law 54C).")
+                self._note(text.DUMMY_SEEN_MUST_ACCEPT)
             else:
                 options = [
                     _option("spread", "54A"),
@@ -372,15 +336,9 @@ class Table:
                 "opening_lead", self.declarer, "54", options, seat, card, proper, extra=extra
             )
             return
-        self._note(
-            f"{_name(seat)} led {_c(card)} out of turn: it was {_name(proper)}'s lead "
-            f"(Law {'56' if defender else '55'})."
-        )
+        self._note(text.lead_out_of_turn(seat, card, proper, defender))
         if last:
-            self._note(
-                "At trick 13 a lead out of turn cannot be accepted: it must be retracted "
-                "(Law 53A, footnote 17)."
-            )
+            self._note(text.LAST_TRICK_LEAD)
         if defender:
             options = [] if last else [_option("accept", "53A")]
             options.append(_option("refuse", "56B"))
@@ -397,7 +355,7 @@ class Table:
             )
 
     def _play_while_pending(self, seat: int, card: int) -> None:
-        p = self.pending
+        p = self.decision
         kind = p.kind
         if kind in ("opening_lead", "defender_lead", "declarer_lead"):
             can_accept = any(o["decide"] == "accept" for o in p.options)
@@ -425,18 +383,12 @@ class Table:
                 # 53C: the defender to the right of declarer's irregular lead plays to it:
                 # the lead stands and Law 57 deals with his early play.
                 self._accept_lead(by_play=False, law="53C")
-                self._note(
-                    f"{_name(seat)}, on the right of the irregular lead, played to it: the "
-                    "lead stands and Law 57 applies (Law 53C)."
-                )
+                self._note(text.played_to_declarers_lead(seat))
                 self._play_out_of_turn(seat, card)
                 return
         elif kind == "wrong_card" and not self.is_defender(seat):
             # 52B1(b): declarer must accept once he has played thereafter from either hand.
-            self._note(
-                f"By playing from {'dummy' if seat == self.dummy else 'his hand'} declarer "
-                "accepted the card; he can no longer refuse it (Law 52B1(b))."
-            )
+            self._note(text.wrong_card_accepted_by_play(self, seat))
             self._resolve_wrong_card(accept=True, implied=True)
             self._settle_then_play(seat, card)
             return
@@ -446,9 +398,7 @@ class Table:
         """After an implied acceptance or withdrawal, the card is played in the new position."""
         self._settle()
         if self.pending is not None:
-            raise EngineError(
-                f"{_name(seat)} played {_c(card)} too soon. {text.pending_text(self)}"
-            )
+            raise EngineError(text.played_too_soon(self, seat, card))
         if seat == self.to_play:
             self._play_in_turn(seat, card)
         else:
@@ -457,33 +407,23 @@ class Table:
     # --- leads out of turn: acceptance and retraction -------------------------
 
     def _accept_lead(self, by_play: bool, law: str) -> None:
-        p = self.pending
+        p = self.decision
         self.pending = None
         seat = p.offender
         self.leader = seat
         self.lead_req = None
         if self.lead_forbid is not None and self.lead_forbid[0] != seat:
-            self._note(
-                f"{_name(self.lead_forbid[0])} no longer has the lead: the prohibition ends "
-                "(Law 50D2(a))."
-            )
+            self._note(text.forbidden_leader_lost_lead(self.lead_forbid[0]))
             self.lead_forbid = None
         if law == "54B":
             self.opening_accepted = True
-            self._note(
-                f"The opening lead {_c(p.card)} is accepted{' by playing to it' if by_play else ''}"
-                f": dummy is spread and the second card comes from declarer's hand (Law 54B)."
-            )
+            self._note(text.opening_lead_accepted(p.card, by_play))
         elif law == "53A":
-            how = "by playing to it" if by_play else "by statement"
-            self._note(
-                f"{_name(seat)}'s lead of {_c(p.card)} is accepted {how}; play goes on from "
-                f"{_name((seat + 1) & 3)}, on the left of the leader (Law 53A)."
-            )
+            self._note(text.lead_accepted(seat, p.card, by_play))
 
     def _withdraw_irregular_lead(self, law: str) -> None:
         """Take the irregular lead back: a defender's becomes a major penalty card (56B, 54D)."""
-        p = self.pending
+        p = self.decision
         self.pending = None
         seat, card = p.offender, p.card
         self.trick.clear()
@@ -492,29 +432,7 @@ class Table:
         self.hands[seat] |= 1 << card
         if self.is_defender(seat):
             self._add_penalty(seat, card, deliberate=True, quiet=True)
-            if law == "53B":
-                self._note(
-                    f"{_name(p.proper)} made his proper lead, which stands (Law 53B). "
-                    f"{_name(seat)}'s {_c(card)}, led out of turn and not accepted, goes back as a "
-                    "major penalty card (Laws 56B, 50B: exposed through deliberate play)."
-                )
-            else:
-                self._note(
-                    f"Declarer refuses the lead: {_c(card)} is a major penalty card and Law 50D "
-                    f"applies (Law {law}); {_name(p.proper)} leads."
-                )
-        else:
-            if law == "53B":
-                self._note(
-                    f"{_name(p.proper)} made his proper lead, which stands (Law 53B); declarer's "
-                    f"{_c(card)} goes back to {'dummy' if seat == self.dummy else 'his hand'} "
-                    "with no penalty card (Law 48A)."
-                )
-            else:
-                self._note(
-                    f"The defenders have the lead retracted: {_c(card)} goes back with no "
-                    f"penalty card (Law 55B) and {_name(p.proper)} leads."
-                )
+        self._note(text.lead_taken_back(self, seat, card, p.proper, law))
 
     # --- exposed cards ---------------------------------------------------------
 
@@ -526,15 +444,8 @@ class Table:
         if self.pen_mask[seat].bit_count() >= 2:
             newly = self.pen_mask[seat] & ~self.major_mask
             self.major_mask |= self.pen_mask[seat]
-            if newly and not quiet:
-                self._note(
-                    f"{_name(seat)} now has {self.pen_mask[seat].bit_count()} penalty cards, "
-                    "so every one of them is major (Law 50B)."
-                )
-            elif newly:
-                self._note(
-                    f"With two or more penalty cards, all of {_name(seat)}'s are major (Law 50B)."
-                )
+            if newly:
+                self._note(text.all_major(self, seat, quiet))
 
     def expose(self, seat: int, card: int, deliberate: bool = False) -> None:
         """A card exposed other than by a play: dropped, shown, or named as held (Law 49)."""
@@ -544,28 +455,12 @@ class Table:
             if not self.is_defender(seat):
                 if self._exposed_during_law_54(seat, card):
                     return
-                who = "Dummy" if seat == self.dummy else "Declarer"
-                self._note(
-                    f"{who}'s {_c(card)} was exposed: a card of declarer's or dummy's hand is "
-                    "never a penalty card, and declarer need not play it (Law 48A)."
-                )
+                self._note(text.declarer_card_exposed(self, seat, card))
                 return
             if self.pen_mask[seat] >> card & 1 or self.committed[seat] == card:
-                raise EngineError(f"{_name(seat)}'s {_c(card)} is already face up on the table.")
+                raise EngineError(text.already_face_up(seat, card))
             self._add_penalty(seat, card, deliberate)
-            if deliberate:
-                why = "it was exposed deliberately"
-            elif is_honour(card):
-                why = "it is an honour (A K Q J 10)"
-            else:
-                why = "a single card below honour rank exposed unintentionally"
-            kind = "major" if self.major_mask >> card & 1 else "minor"
-            if kind == "major" and not deliberate and not is_honour(card):
-                why = "he now has more than one penalty card"
-            self._note(
-                f"{_name(seat)}'s {_c(card)} is a {kind} penalty card: {why} (Laws 49, 50B). It "
-                "stays face up on the table (Law 50A)."
-            )
+            self._note(text.exposed_penalty_card(self, seat, card, deliberate))
             # A new penalty card changes the options of a 50D2 or 51A choice not yet made.
             if self.pending is not None and self.pending.kind in ("lead_options", "designate"):
                 self.pending = None
@@ -584,25 +479,18 @@ class Table:
         self._begin_move()
         try:
             if len(cards) < 2:
-                raise EngineError(
-                    "Cards played at once need two or more cards; write one card as a plain play."
-                )
+                raise EngineError(text.SEVERAL_NEEDS_TWO)
             if len(set(cards)) != len(cards):
-                raise EngineError("The same card is named twice among the cards played at once.")
+                raise EngineError(text.SEVERAL_NAMED_TWICE)
             for c in cards:
                 self._check_holds(seat, c)
             if meant not in cards:
-                raise EngineError(
-                    f"The card {_name(seat)} meant, {_c(meant)}, must be one of the cards he "
-                    f"played at once ({' '.join(_c(c) for c in cards)})."
-                )
+                raise EngineError(text.meant_not_among(seat, meant, cards))
             others = [c for c in cards if c != meant]
             if self.is_defender(seat):
                 for c in others:
                     if self.pen_mask[seat] >> c & 1 or self.committed[seat] == c:
-                        raise EngineError(
-                            f"{_name(seat)}'s {_c(c)} is already face up on the table."
-                        )
+                        raise EngineError(text.already_face_up(seat, c))
             self._play_one(seat, meant)
             self._others_of_several(seat, meant, others)
             self._settle()
@@ -610,30 +498,13 @@ class Table:
             self._end_move()
 
     def _others_of_several(self, seat: int, meant: int, others: list[int]) -> None:
-        shown = " and ".join(_c(c) for c in others)
         if not self.is_defender(seat):
-            hand = "dummy" if seat == self.dummy else "his hand"
-            self._note(
-                f"With {_c(meant)}, {shown} came out too. {_c(meant)} is the card declarer "
-                f"meant and it is played; {shown} goes back to {hand}, since declarer's and "
-                "dummy's cards are never penalty cards (Laws 58B2, 48A)."
-            )
+            self._note(text.declarer_played_several(self, seat, meant, others))
             return
-        becomes = "becomes a penalty card" if len(others) == 1 else "become penalty cards"
-        self._note(
-            f"{_name(seat)} played {_c(meant)} and {shown} together, all seen. He names "
-            f"{_c(meant)} as the card he meant, and it is played; {shown} {becomes} (Law 58B2)."
-        )
+        self._note(text.defender_played_several(seat, meant, others))
         for c in others:
             self._add_penalty(seat, c, deliberate=False)
-            kind = "major" if self.major_mask >> c & 1 else "minor"
-            if kind == "minor":
-                why = "a single card below honour rank exposed unintentionally"
-            elif is_honour(c):
-                why = "it is an honour (A K Q J 10)"
-            else:
-                why = "he has more than one penalty card"
-            self._note(f"{_c(c)} is a {kind} penalty card: {why} (Law 50B).")
+            self._note(text.several_penalty_card(self, c))
         # A new penalty card changes the options of a 50D2 or 51A choice not yet made.
         if self.pending is not None and self.pending.kind in ("lead_options", "designate"):
             self.pending = None
@@ -650,15 +521,8 @@ class Table:
                 or self.trick
                 or seat == self.to_play
             ):
-                raise EngineError(
-                    "'misinformed' fits only a defender's lead out of turn, made because "
-                    "declarer or dummy told him wrongly that it was his lead (Law 47E1)."
-                )
-            self._note(
-                f"{_name(seat)} led {_c(card)} because declarer's side told him wrongly that it "
-                f"was his lead. He takes it back with no rectification: no penalty card and no "
-                f"choice for declarer (Law 47E1). {_name(self.to_play)}, whose lead it is, leads."
-            )
+                raise EngineError(text.MISINFORMED_DOES_NOT_FIT)
+            self._note(text.misinformed_lead(self, seat, card))
         finally:
             self._end_move()
 
@@ -670,14 +534,7 @@ class Table:
         card as one exposed early: a penalty card, major as put out on purpose (50B).
         """
         self._add_penalty(seat, card, deliberate=True)
-        self._note(
-            f"{_name(seat)} led {_c(card)} to the next trick before trick {self.trick_no} was "
-            f"complete, after his partner had played to it. No law covers this exactly (Law 57A "
-            f"needs partner still to play, Law 57D is about a play, not a lead), so it is the "
-            f"Director's ruling: {_c(card)} is treated as a card exposed early, a major penalty "
-            f"card because he put it out on purpose (Laws 49, 50B). {_name(self.to_play)} "
-            "plays on to this trick."
-        )
+        self._note(text.early_lead_after_partner(self, seat, card))
 
     def _dummy_played_second(self, seat: int) -> bool:
         """Law 54B2: after accepting the opening lead, declarer played from dummy first."""
@@ -688,12 +545,7 @@ class Table:
             and not self.played_seats >> self.declarer & 1
         ):
             return False
-        self._note(
-            f"Declarer played {_c(self.trick[-1][1])} from dummy, though the second card should "
-            "have come from his own hand. Dummy's card stays played and may not be taken back "
-            f"unless it is a revoke (Law 54B2). It is still {_name(self.declarer)}'s turn: he "
-            "plays from his own hand next."
-        )
+        self._note(text.dummy_played_second(self))
         return True
 
     def _exposed_during_law_54(self, seat: int, card: int) -> bool:
@@ -704,17 +556,10 @@ class Table:
             return False
         if seat == self.declarer:
             p.options = [_option("spread", "54A")]
-            self._note(
-                f"Declarer began to spread his hand and {_c(card)} was seen: once he has "
-                "started, he must spread it all and become dummy; his cards are no penalty "
-                "cards (Laws 54A, 48A)."
-            )
+            self._note(text.must_spread(card))
         else:
             p.options = [_option("accept", "54C")]
-            self._note(
-                f"Declarer could have seen dummy's {_c(card)}, so he must accept the lead "
-                "and play the hand (Law 54C)."
-            )
+            self._note(text.dummy_card_seen(card))
         return True
 
     # --- decisions -------------------------------------------------------------
@@ -725,7 +570,7 @@ class Table:
         try:
             p = self.pending
             if p is None:
-                raise EngineError(f"'{option}' is not an option: no decision is pending.")
+                raise EngineError(text.nothing_pending(option))
             chosen = None
             suit_t = suits_text(suit) if suit is not None else None
             card_t = CARD_NAMES[card] if card is not None else None
@@ -740,7 +585,7 @@ class Table:
         finally:
             self._end_move()
 
-    def _decide_opening_lead(self, option: str, suit, card) -> None:
+    def _decide_opening_lead(self, option: str, suit: int | None, card: int | None) -> None:
         if option == "refuse":
             self._withdraw_irregular_lead(law="54D")
         elif option == "accept":
@@ -748,35 +593,32 @@ class Table:
         else:  # spread: 54A, declarer spreads his hand and becomes dummy
             self.declarer, self.dummy = self.dummy, self.declarer
             self._accept_lead(by_play=False, law="54A")
-            self._note(
-                f"{_name(self.dummy)} spreads his hand and becomes dummy; {_name(self.declarer)} "
-                f"becomes declarer and the lead {_c(self.trick[0][1])} stands (Law 54A)."
-            )
+            self._note(text.declarer_spreads(self))
 
-    def _decide_defender_lead(self, option: str, suit, card) -> None:
+    def _decide_defender_lead(self, option: str, suit: int | None, card: int | None) -> None:
         if option == "accept":
             self._accept_lead(by_play=False, law="53A")
         else:
             self._withdraw_irregular_lead(law="56B")
 
-    def _decide_declarer_lead(self, option: str, suit, card) -> None:
+    def _decide_declarer_lead(self, option: str, suit: int | None, card: int | None) -> None:
         if option == "accept":
             self._accept_lead(by_play=False, law="53A")
         else:
             self._withdraw_irregular_lead(law="55B")
 
-    def _decide_wrong_card(self, option: str, suit, card) -> None:
+    def _decide_wrong_card(self, option: str, suit: int | None, card: int | None) -> None:
         self._resolve_wrong_card(accept=option == "accept", implied=False)
 
     def _resolve_wrong_card(self, accept: bool, implied: bool) -> None:
-        p = self.pending
+        p = self.decision
         self.pending = None
         seat, wrong, required = p.offender, p.card, p.required
         if accept:
             if not implied:
-                self._note(f"Declarer accepts {_c(wrong)} (Law 52B1(a)).")
+                self._note(text.wrong_card_accepted(wrong))
             if self.pen_mask[seat] >> required & 1:
-                self._note(f"{_c(required)} is still a penalty card (Law 52B1(c)).")
+                self._note(text.still_a_penalty_card(required))
             return
         # 52B2: the penalty card is substituted; the card played becomes a major penalty card.
         i = next(i for i, (s, c) in enumerate(self.trick) if s == seat and c == wrong)
@@ -788,62 +630,44 @@ class Table:
         if i == 0:
             self.led_suit = required // 13
         self._add_penalty(seat, wrong, deliberate=True, quiet=True)
-        self._note(
-            f"Declarer refuses {_c(wrong)}: {_c(required)} is played in its place and "
-            f"{_c(wrong)} becomes a major penalty card (Law 52B2)."
-        )
+        self._note(text.wrong_card_refused(wrong, required))
 
-    def _decide_lead_options(self, option: str, suit, card) -> None:
-        p = self.pending
+    def _decide_lead_options(self, option: str, suit: int | None, card: int | None) -> None:
+        p = self.decision
         self.pending = None
         leader, offender = p.proper, p.offender
         self.lead_decided = self.trick_no
         if option == "no_restriction":
-            self._note(
-                f"Declarer imposes no lead restriction: {_name(leader)} may lead any card, and "
-                f"{_name(offender)}'s penalty card stays on the table, Law 50D still applying "
-                "(Law 50D2(b))."
-            )
+            self._note(text.no_lead_restriction(leader, offender))
             return
+        assert suit is not None  # `decide` matched an option that names its suit
         picked = self.pen_mask[offender] & suits_mask(suit)
         self.pen_mask[offender] &= ~picked
         self.major_mask &= ~picked
-        cards = " ".join(_c(c) for c in sorted_cards(picked))
         if option == "require":
             self.lead_req = (leader, suit)
-            self._note(
-                f"Declarer requires {_name(leader)} to lead {suit_words(suit)} if he can "
-                f"(Law {p.extra['law_a']}); {cards} goes back to {_name(offender)}'s hand and is "
-                "no longer a penalty card."
-            )
+            law = p.extra["law_a"]
         else:
             bits = suit
             if self.lead_forbid is not None and self.lead_forbid[0] == leader:
                 bits |= self.lead_forbid[1]
             self.lead_forbid = (leader, bits)
-            self._note(
-                f"Declarer forbids {_name(leader)} to lead {suit_words(suit)} for as long "
-                f"as he keeps the lead (Law {p.extra['law_b']}); {cards} goes back to "
-                f"{_name(offender)}'s hand and is no longer a penalty card."
-            )
+            law = p.extra["law_b"]
+        self._note(text.lead_restricted(option, leader, suit, law, sorted_cards(picked), offender))
 
-    def _decide_designate(self, option: str, suit, card) -> None:
-        p = self.pending
+    def _decide_designate(self, option: str, suit: int | None, card: int | None) -> None:
+        p = self.decision
         self.pending = None
+        assert card is not None  # `decide` matched an option that names its card
         self.designated[p.offender] = card
-        self._note(
-            f"Declarer designates {_c(card)}: {_name(p.offender)} must play it now (Law 51A)."
-        )
+        self._note(text.designated(p.offender, card))
 
-    def _decide_premature(self, option: str, suit, card) -> None:
-        p = self.pending
+    def _decide_premature(self, option: str, suit: int | None, card: int | None) -> None:
+        p = self.decision
         self.pending = None
         mode = {"require": "required", "forbid": "forbidden"}.get(option, option)
         self.play_restr = (p.proper, mode, suit or 0)
-        self._note(
-            f"{text.play_restriction_text(self)[:-1]}; if he cannot comply, Law 59 applies "
-            "(Law 57B)."
-        )
+        self._note(text.play_restricted(self))
 
     # --- between moves -------------------------------------------------------
 
@@ -874,20 +698,14 @@ class Table:
         majors = self.pen_mask[offender] & self.major_mask
         if not self.trick and majors and self.lead_decided != self.trick_no:
             self.pending = self._lead_options(seat, offender, majors)
-            self._note(
-                f"{_name(seat)} has the lead while his partner {_name(offender)} has a major "
-                f"penalty card: he may not lead until declarer chooses (Law 50D2)."
-            )
+            self._note(text.lead_waits_for_declarer(seat, offender))
             return True
         if self.designated[seat] < 0 and self.committed[seat] < 0:
             own = self.pen_mask[seat] & self.major_mask & legal.allowed_by_restrictions(self, seat)
             if own.bit_count() >= 2:
                 options = [_option("designate", "51A", card=c) for c in sorted_cards(own)]
                 self.pending = Pending("designate", self.declarer, "51A", options, offender=seat)
-                self._note(
-                    f"{_name(seat)} has {own.bit_count()} penalty cards he can legally play: "
-                    "declarer designates which one he must play (Law 51A)."
-                )
+                self._note(text.declarer_designates(seat, own.bit_count()))
                 return True
         return False
 
@@ -938,10 +756,7 @@ class Table:
         lf = self.lead_forbid
         if lf is not None and lf[0] != best_seat:
             self.lead_forbid = None
-            self._note(
-                f"{_name(lf[0])} has lost the lead: the prohibition on leading "
-                f"{suit_words(lf[1])} ends (Laws 50D2(a), 51B)."
-            )
+            self._note(text.lead_prohibition_ends(lf[0], lf[1]))
         if self.trick_no == 13:
             self.finished = True
         else:
@@ -960,8 +775,8 @@ class Table:
     def hand_cards(self, seat: int) -> list[str]:
         return [CARD_NAMES[c] for c in sorted_cards(self.hands[seat])]
 
-    def to_json(self) -> dict:
-        lr = None
+    def to_json(self) -> dict[str, Any]:
+        lr: dict[str, str] | None = None
         if self.lead_req is not None:
             lr = {
                 "seat": SEATS[self.lead_req[0]],

@@ -82,13 +82,18 @@ def card_label(name: str) -> str:
 # --- the options of a pending decision ---------------------------------------
 
 
-def option_text(option: dict) -> str:
+# One option of a pending decision, as content and the JSON write it:
+# {"decide": "require", "suit": "H", "law": "50D2(a)"} (a suit or a card where it has one).
+Option = dict[str, str]
+
+
+def option_text(option: Option) -> str:
     """{"decide": "require", "suit": "H"} -> "require H": how content and the engine name it."""
     extra = option.get("suit") or option.get("card") or ""
     return f"{option['decide']} {extra}".strip()
 
 
-def option_label(option: dict, kind: str, several_penalty_cards: bool = False) -> str:
+def option_label(option: Option, kind: str, several_penalty_cards: bool = False) -> str:
     """A short learner-facing label for one option of a decision of `kind` (Pending.kind)."""
     decide = option["decide"]
     suit = option.get("suit", "")

@@ -4,10 +4,16 @@ An edit is checked by building the chart as it would be after the save and
 running the graph validator on it; a broken chart is refused with the node named.
 """
 
+from __future__ import annotations
+
 from dataclasses import replace
+from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.db.models import ForeignKey
+from django.forms import ModelChoiceField
+from django.http import HttpRequest
 
 from penaltyflow.hands.models import Example
 
@@ -35,7 +41,7 @@ def _raise_if_invalid(graph: ChartGraph) -> None:
 class ChoiceFormSet(forms.BaseInlineFormSet):
     """A node's choices, checked with the node's own edits as the chart would have them."""
 
-    def clean(self):
+    def clean(self) -> None:
         super().clean()
         node: Node = self.instance
         if any(self.errors) or node.chart_id is None:
@@ -65,7 +71,7 @@ class ChoiceFormSet(forms.BaseInlineFormSet):
 class NodeFormSet(forms.BaseInlineFormSet):
     """A chart's nodes edited together: deletions and renames checked on the whole graph."""
 
-    def clean(self):
+    def clean(self) -> None:
         super().clean()
         chart: Flowchart = self.instance
         if any(self.errors) or chart.pk is None:
@@ -93,7 +99,7 @@ class NodeFormSet(forms.BaseInlineFormSet):
         _raise_if_invalid(ChartGraph(chart.slug, specs))
 
 
-def _node_field(db_field, kwargs: dict) -> None:
+def _node_field(db_field: ForeignKey[Any, Any], kwargs: dict[str, Any]) -> None:
     """Node drop-downs name each node by its chart: read the charts in the same query."""
     if db_field.name in ("jump_node", "target"):
         kwargs.setdefault("queryset", Node.objects.select_related("chart").order_by("chart", "key"))
@@ -106,11 +112,15 @@ class ChoiceInline(admin.TabularInline):
     fields = ("order", "label", "target", "is_loop")
     extra = 1
 
-    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+    def formfield_for_foreignkey(
+        self, db_field: ForeignKey[Any, Any], request: HttpRequest, **kwargs: Any
+    ) -> ModelChoiceField[Any] | None:
         if db_field.name == "target":
             # Only nodes of the same chart: a choice never leaves its chart.
-            node_id = request.resolver_match.kwargs.get("object_id")
-            chart_id = Node.objects.filter(pk=node_id).values_list("chart_id", flat=True).first()
+            match = request.resolver_match
+            node_id = match.kwargs.get("object_id") if match else None
+            nodes = Node.objects.filter(pk=node_id) if node_id else Node.objects.none()
+            chart_id = nodes.values_list("chart_id", flat=True).first()
             kwargs["queryset"] = (
                 Node.objects.filter(chart_id=chart_id).select_related("chart").order_by("key")
             )
@@ -126,7 +136,9 @@ class NodeInline(admin.StackedInline):
     extra = 0
     show_change_link = True
 
-    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+    def formfield_for_foreignkey(
+        self, db_field: ForeignKey[Any, Any], request: HttpRequest, **kwargs: Any
+    ) -> ModelChoiceField[Any] | None:
         _node_field(db_field, kwargs)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
@@ -139,10 +151,10 @@ class FlowchartAdmin(admin.ModelAdmin):
     fields = ("slug", "title", "laws", "summary", "edition", "order", *readonly_fields)
     inlines = [NodeInline]
 
-    def has_add_permission(self, request) -> bool:
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # a chart starts life as a content file (content/README.md)
 
-    def save_related(self, request, form, formsets, change):
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
         Flowchart.refresh_all()
 
@@ -165,20 +177,22 @@ class NodeAdmin(admin.ModelAdmin):
     )
     inlines = [ChoiceInline]
 
-    def get_readonly_fields(self, request, obj=None):
+    def get_readonly_fields(self, request: HttpRequest, obj: Node | None = None) -> tuple[str, ...]:
         return ("chart",) if obj else ()
 
-    def has_add_permission(self, request) -> bool:
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # new steps come with their arrows, in the chart's content file
 
-    def has_delete_permission(self, request, obj=None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: Node | None = None) -> bool:
         return False  # delete a step from its chart's page, where the whole chart is checked
 
-    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+    def formfield_for_foreignkey(
+        self, db_field: ForeignKey[Any, Any], request: HttpRequest, **kwargs: Any
+    ) -> ModelChoiceField[Any] | None:
         _node_field(db_field, kwargs)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
-    def save_formset(self, request, form, formset, change):
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         # A choice that now leads elsewhere no longer has the hand that showed its old branch.
         retargeted = [
             f.instance.pk for f in formset.forms if f.instance.pk and "target" in f.changed_data
@@ -186,6 +200,6 @@ class NodeAdmin(admin.ModelAdmin):
         super().save_formset(request, form, formset, change)
         Example.objects.filter(choice__in=retargeted).delete()
 
-    def save_related(self, request, form, formsets, change):
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
         Flowchart.refresh_all()

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+from django.db import models
 
-from penaltyflow.hands.examples import ExampleError, parse_example
+from penaltyflow.hands.examples import ExampleError, ExampleSpec, parse_example
 
 from .graph import ChartGraph, ChoiceSpec, NodeSpec
 from .models import Choice, Flowchart, Node
@@ -47,7 +48,7 @@ def _where(path: Path, node: str | None) -> str:
     return f"{path}: node '{node}'" if node else f"{path}"
 
 
-def _text(value, path: Path, node: str | None, name: str, required: bool = True) -> str:
+def _text(value: object, path: Path, node: str | None, name: str, required: bool = True) -> str:
     if value is None:
         if required:
             raise ContentError(f"{_where(path, node)}: '{name}' is missing")
@@ -72,7 +73,15 @@ _FIELDS = {
     "cite": (Node, "citations"),
     "choice label": (Choice, "label"),
 }
-LIMITS = {name: model._meta.get_field(field).max_length for name, (model, field) in _FIELDS.items()}
+
+
+def _max_length(model: type[models.Model], name: str) -> int:
+    field = model._meta.get_field(name)
+    assert isinstance(field, models.CharField) and field.max_length is not None
+    return field.max_length
+
+
+LIMITS = {name: _max_length(model, field) for name, (model, field) in _FIELDS.items()}
 
 
 def _checked(value: str, path: Path, node: str | None, name: str) -> str:
@@ -163,7 +172,7 @@ def read_chart_file(path: Path) -> ChartFile:
     return ChartFile(path, meta, ChartGraph(meta["slug"], nodes))
 
 
-def _example(raw, path: Path, where: str):
+def _example(raw: object, path: Path, where: str) -> ExampleSpec | None:
     if raw is None:
         return None
     try:

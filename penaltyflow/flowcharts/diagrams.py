@@ -14,25 +14,55 @@ from django.urls import reverse
 
 from .graph import ChartGraph
 
+# The colours of the boxes: the one palette. The downloaded SVG and PDF carry them in
+# the DOT; the pages' legend and step badges read the same names as custom properties
+# in static/css/site.css (`--question-edge`), which tests/flowcharts/test_diagrams.py
+# holds to these values.
+PALETTE = {
+    "start": "#1d3557",
+    "question": "#fff3c4",
+    "question-edge": "#b08900",
+    "action": "#dcebfa",
+    "action-edge": "#2f6fb0",
+    "outcome": "#d9f2dd",
+    "outcome-edge": "#2e7d32",
+    "jump": "#f6dccb",
+    "jump-edge": "#b4532a",
+}
 # What a learner should tell apart at a glance.
 STYLE = {
     "start": {
         "shape": "box",
         "style": "rounded,filled,bold",
-        "fillcolor": "#1d3557",
+        "fillcolor": PALETTE["start"],
         "fontcolor": "white",
-        "color": "#1d3557",
+        "color": PALETTE["start"],
     },
-    "question": {"shape": "diamond", "style": "filled", "fillcolor": "#fff3c4", "color": "#b08900"},
-    "action": {"shape": "box", "style": "filled", "fillcolor": "#dcebfa", "color": "#2f6fb0"},
+    "question": {
+        "shape": "diamond",
+        "style": "filled",
+        "fillcolor": PALETTE["question"],
+        "color": PALETTE["question-edge"],
+    },
+    "action": {
+        "shape": "box",
+        "style": "filled",
+        "fillcolor": PALETTE["action"],
+        "color": PALETTE["action-edge"],
+    },
     "outcome": {
         "shape": "box",
         "style": "rounded,filled",
-        "fillcolor": "#d9f2dd",
-        "color": "#2e7d32",
+        "fillcolor": PALETTE["outcome"],
+        "color": PALETTE["outcome-edge"],
         "peripheries": "2",
     },
-    "jump": {"shape": "cds", "style": "filled", "fillcolor": "#f6dccb", "color": "#b4532a"},
+    "jump": {
+        "shape": "cds",
+        "style": "filled",
+        "fillcolor": PALETTE["jump"],
+        "color": PALETTE["jump-edge"],
+    },
 }
 KIND_NAMES = {
     "start": "Start",
@@ -160,12 +190,12 @@ def build_overview(
         fontsize="13",
         shape="box",
         style="rounded,filled",
-        fillcolor="#dcebfa",
-        color="#1d3557",
+        fillcolor=PALETTE["action"],
+        color=PALETTE["start"],
         penwidth="1.6",
         margin="0.15,0.08",
     )
-    dot.attr("edge", color="#b4532a", penwidth="1.4", arrowsize="0.8")
+    dot.attr("edge", color=PALETTE["jump-edge"], penwidth="1.4", arrowsize="0.8")
     for slug, title, laws in sorted(charts):
         dot.node(
             slug,

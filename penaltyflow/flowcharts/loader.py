@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from penaltyflow.hands.analysis import analyse_example
+from penaltyflow.hands.examples import ExampleSpec
 from penaltyflow.hands.models import Example
 
 from .chartfile import ContentError, read_chart_file
@@ -90,27 +91,25 @@ def load_charts(paths: list[Path]) -> list[Flowchart]:
                 for order, choice in enumerate(spec.choices)
             )
             Example.objects.filter(node=node).delete()
-            owned = [(None, node, spec.example)] + [
-                (choice, None, c.example) for choice, c in zip(created, spec.choices, strict=True)
-            ]
-            for choice, owner, example in owned:
+            owned: list[tuple[Node | Choice, ExampleSpec | None]] = [(node, spec.example)]
+            owned += [(choice, c.example) for choice, c in zip(created, spec.choices, strict=True)]
+            for owner, example in owned:
                 if example is not None:
-                    _save_example(example, choice, owner, analyses)
+                    owner.example = _save_example(example, analyses)
+                    owner.save(update_fields=["example"])
 
     # Charts that jump into these show their titles: they are drawn anew too if need be.
     Flowchart.refresh_all()
     return list(Flowchart.objects.filter(slug__in=charts))
 
 
-def _save_example(example, choice, node, analyses: dict) -> Example:
+def _save_example(example: ExampleSpec, analyses: dict[str, dict]) -> Example:
     digest = Example.hash_scenario(example.scenario)
     analysis = analyses.get(digest)
     if analysis is None:
         analysis = analyse_example(example.scenario)
         analyses[digest] = analysis
     return Example.objects.create(
-        choice=choice,
-        node=node,
         story=example.story,
         scenario=example.scenario,
         shows=example.shows,

@@ -10,9 +10,12 @@ import json
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.db.models.signals import post_delete
+from django.dispatch import receiver
 from django.urls import reverse
 
 from penaltyflow.core.pagecache import content_changed
+from penaltyflow.hands.models import Example
 
 from . import diagrams
 from .graph import ChartGraph, ChoiceSpec, NodeSpec
@@ -159,6 +162,10 @@ class Node(models.Model):
         related_name="+",
         help_text="For a jump: the step of that chart it lands on (its start if empty).",
     )
+    # The hand shown at a chart's start (a choice's hand shows where it leads).
+    example = models.OneToOneField(
+        "hands.Example", on_delete=models.SET_NULL, null=True, blank=True, related_name="node"
+    )
 
     class Meta:
         ordering = ["chart", "id"]
@@ -201,7 +208,8 @@ class Node(models.Model):
         )
 
     def clean(self) -> None:
-        if self.jump_node_id and self.jump_node.chart_id != self.jump_chart_id:
+        lands_on = self.jump_node if self.jump_node_id else None
+        if lands_on is not None and lands_on.chart_id != self.jump_chart_id:
             raise ValidationError(
                 {"jump_node": "The step it lands on must be a step of the chart it jumps to."}
             )
@@ -219,6 +227,10 @@ class Choice(models.Model):
         help_text="Goes back to an earlier step because the law itself repeats "
         "(a major penalty card still on the table brings declarer's options back).",
     )
+    # The hand at the moment this choice is made.
+    example = models.OneToOneField(
+        "hands.Example", on_delete=models.SET_NULL, null=True, blank=True, related_name="choice"
+    )
 
     class Meta:
         ordering = ["source", "order", "id"]
@@ -229,6 +241,14 @@ class Choice(models.Model):
 
     def __str__(self) -> str:
         return f"{self.source} -[{self.label}]-> {self.target.key}"
+
+
+@receiver(post_delete, sender=Node, dispatch_uid="node_example_goes_with_it")
+@receiver(post_delete, sender=Choice, dispatch_uid="choice_example_goes_with_it")
+def example_goes_with_its_owner(sender: type, instance: "Node | Choice", **kwargs: object) -> None:
+    """A step's or a choice's example hand is deleted with it (the link is on this side)."""
+    if instance.example_id is not None:
+        Example.objects.filter(pk=instance.example_id).delete()
 
 
 class Overview(models.Model):

@@ -34,10 +34,11 @@ from __future__ import annotations
 import copy
 import functools
 import json
+from typing import Any
 
 from endplay.dds import solve_board
 from endplay.dds.solve import SolveMode
-from endplay.types import Deal, Denom, Player
+from endplay.types import Card, Deal, Denom, Player
 
 from penaltyflow.engine import ScenarioError, Table, apply_event, legal, replay, vocab
 from penaltyflow.engine.cards import card_name, cards_of, deal_pbn, parse_contract
@@ -76,7 +77,7 @@ def contract_result(tricks: int, contract: str) -> str:
 # --- double dummy through endplay --------------------------------------------
 
 
-def _ep_card(card) -> int:
+def _ep_card(card: Card) -> int:
     """endplay Card -> engine card int."""
     return int(card.suit) * 13 + int(card.rank).bit_length() - 3
 
@@ -93,7 +94,7 @@ class _Solver:
         self.cache: dict = {}
         self.calls = 0
 
-    def _solve(self, table: Table, mode: SolveMode):
+    def _solve(self, table: Table, mode: SolveMode) -> Any:
         key = (tuple(table.hands), table.leader, tuple(table.trick), table.strain, mode)
         hit = self.cache.get(key)
         if hit is not None:
@@ -108,6 +109,7 @@ class _Solver:
             deal.play(card_name(card))
         self.calls += 1
         solved = solve_board(deal, mode)
+        out: int | dict[int, int]
         if mode == SolveMode.OptimalOne:
             out = max(s for _, s in solved)
         else:
@@ -159,7 +161,7 @@ class _Search:
             return False
         if self._done(table):
             return True
-        seat = table.to_play
+        seat = table.turn
         while not table.played_seats >> seat & 1:
             if not legal.bound_by_nothing(table, seat):
                 return False
@@ -178,7 +180,7 @@ class _Search:
                 apply_event(child, _event(option))
                 values.append(self.value(child))
             return max(values) if p.decider & 1 == self.side else min(values)
-        seat = table.to_play
+        seat = table.turn
         allowed = table.legal_mask(seat)
         if allowed.bit_count() == 1:
             child = _fork(table)

@@ -7,6 +7,7 @@ can teach something the laws do not say.
 """
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from penaltyflow.engine.cards import CARD_NAMES, CardError, parse_card
 from penaltyflow.engine.scenario import ScenarioError, replay
@@ -43,14 +44,14 @@ class ExampleSpec:
     shows: dict = field(default_factory=dict)
 
 
-def _card_name(value) -> str:
+def _card_name(value: object) -> str:
     try:
         return CARD_NAMES[parse_card(str(value))]
     except CardError:
         raise ExampleError(f"'{value}' is not a card") from None
 
 
-def parse_example(raw) -> ExampleSpec:
+def parse_example(raw: object) -> ExampleSpec:
     if not isinstance(raw, dict):
         raise ExampleError("an example is a mapping of story, scenario and shows")
     unknown = set(raw) - EXAMPLE_FIELDS
@@ -77,8 +78,10 @@ def parse_example(raw) -> ExampleSpec:
     return ExampleSpec(story.strip(), scenario, shows)
 
 
-def _normal(key: str, value, state: dict):
+def _normal(key: str, value: Any, state: dict[str, Any]) -> tuple[Any, Any]:
     """The stated value and the engine's, in one comparable form."""
+    stated: Any
+    found: Any
     if key == "penalty_cards":
         stated = {
             (str(p.get("seat", "")).upper(), _card_name(p.get("card")), p.get("kind"))

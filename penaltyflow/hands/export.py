@@ -53,7 +53,7 @@ def _clockwise(leader: int, cards: list[tuple[int, int]]) -> list[int]:
     return [by_seat[(leader + i) & 3] for i in range(4) if (leader + i) & 3 in by_seat]
 
 
-def _opening_leader(table: Table, tricks) -> int:
+def _opening_leader(table: Table, tricks: list[tuple[int, list[tuple[int, int]]]]) -> int:
     if tricks:
         return tricks[0][0]
     return (table.declarer + 1) & 3

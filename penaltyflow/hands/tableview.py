@@ -16,7 +16,9 @@ is not pending, a card not in the hand to play) is a `BadRequest` (400) too.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from django import forms
 from django.core.exceptions import BadRequest
@@ -66,7 +68,7 @@ class CardView:
     kind: str = ""  # "major" / "minor" for a penalty card
 
 
-def card_view(name: str, **extra) -> CardView:
+def card_view(name: str, **extra: Any) -> CardView:
     c = parse_card(name)
     return CardView(
         name=CARD_NAMES[c],
@@ -334,7 +336,7 @@ def build_table(
     )
 
 
-def table_from_query(scenario: dict, data, **extra) -> TableData:
+def table_from_query(scenario: dict[str, Any], data: Mapping[str, Any], **extra: Any) -> TableData:
     """`build_table` for a page's query parameters (a QueryDict): 400 if they are malformed."""
     query = TableQuery(data)
     if not query.is_valid():

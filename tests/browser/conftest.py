@@ -29,6 +29,9 @@ PHONE = {"width": 390, "height": 844}
 # Playwright's sync API runs an event loop in this thread; the live server's
 # database work happens in its own thread, and our fixtures only set up data.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+# Without this, Playwright's set_offline() does not reach a service worker's own
+# requests, and an offline test would quietly fetch from the live server.
+os.environ.setdefault("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
 
 
 @pytest.fixture(scope="session")
@@ -49,8 +52,12 @@ def site(live_server, transactional_db, restore_content):
     return live_server.url
 
 
-def _page(browser, viewport, javascript=True):
-    context = browser.new_context(viewport=viewport, java_script_enabled=javascript)
+def _page(browser, viewport, javascript=True, service_workers="block"):
+    # The offline copy is tested on its own (test_offline.py); elsewhere it would
+    # only make every page load copy the whole site.
+    context = browser.new_context(
+        viewport=viewport, java_script_enabled=javascript, service_workers=service_workers
+    )
     page = context.new_page()
     page.set_default_timeout(10_000)
     return context, page

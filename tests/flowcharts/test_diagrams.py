@@ -2,10 +2,12 @@
 
 import re
 import shutil
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 
-from penaltyflow.flowcharts.diagrams import build_digraph, inline_svg, render_svg
+from penaltyflow.flowcharts.diagrams import PALETTE, STYLE, build_digraph, inline_svg, render_svg
 from penaltyflow.flowcharts.graph import ChartGraph, ChoiceSpec, NodeSpec
 from penaltyflow.flowcharts.loader import load_charts
 
@@ -106,3 +108,26 @@ def test_a_label_in_angle_brackets_is_text_not_graphviz_html():
     assert 'label="<B>The lead stands</B>"' in dot
     if shutil.which("dot"):
         assert "&lt;B&gt;The lead stands&lt;/B&gt;" in render_svg(build_digraph(graph))
+
+
+def stylesheet_colours() -> dict[str, str]:
+    """The custom properties of `:root` in the site's stylesheet, as {name: value}."""
+    css = (Path(settings.BASE_DIR) / "static" / "css" / "site.css").read_text()
+    root = re.search(r":root\s*\{(.*?)\}", css, re.S).group(1)
+    return dict(re.findall(r"--([\w-]+):\s*([^;]+);", root))
+
+
+def test_the_pages_colour_each_kind_of_box_as_the_diagram_does():
+    """One palette: the legend and badges (site.css) read the colours the diagram is drawn in."""
+    css = stylesheet_colours()
+    assert {name: css.get(name, "missing").lower() for name in PALETTE} == PALETTE
+    for kind, style in STYLE.items():
+        assert style["fillcolor"] == PALETTE[kind]
+        assert style["color"] == PALETTE.get(f"{kind}-edge", PALETTE[kind])
+
+
+@pytest.mark.skipif(not shutil.which("dot"), reason="needs Debian's graphviz")
+def test_the_downloaded_svg_is_coloured_without_the_stylesheet():
+    svg = render_svg(build_digraph(mini(), {"law-50": "Penalty cards"}))
+    for colour in ("question", "question-edge", "outcome", "jump"):
+        assert PALETTE[colour] in svg

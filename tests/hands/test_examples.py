@@ -97,3 +97,30 @@ def test_the_content_command_names_the_file_of_a_broken_example(good_chart, writ
     path = write_chart(good_chart)
     with pytest.raises(Exception, match=str(path)):
         call_command("loadcharts", str(path))
+
+
+def test_every_example_belongs_to_one_step_or_one_choice(content):
+    assert not Example.objects.filter(choice__isnull=True, node__isnull=True).exists()
+    assert not Example.objects.filter(choice__isnull=False, node__isnull=False).exists()
+
+
+def test_a_hand_goes_with_its_choice_and_none_is_left_behind(good_chart, write_chart):
+    path = write_chart(good_chart)
+    load_charts([path])
+    mini = Example.objects.filter(choice__source__chart__slug="mini-56")
+    assert mini.count() == 2
+    count = Example.objects.count()
+    load_charts([path])  # loading again puts new hands in the old ones' place
+    assert Example.objects.count() == count
+
+    del good_chart["nodes"][1]["choices"][1]
+    good_chart["nodes"][1]["kind"] = "action"  # one way on: no question any more
+    good_chart["nodes"][3:] = []  # 'retract' and 'major' are reached no more
+    load_charts([write_chart(good_chart)])
+    yes = good_chart["nodes"][1]["choices"][0]["example"]["story"]
+    assert list(mini.values_list("story", flat=True)) == [yes]
+    assert Example.objects.count() == count - 1
+
+    Flowchart.objects.get(slug="mini-56").delete()
+    assert Example.objects.count() == count - 2
+    assert not Example.objects.filter(choice__isnull=True, node__isnull=True).exists()

@@ -1,7 +1,8 @@
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from penaltyflow.flowcharts.loader import ContentError, load_charts
 
@@ -9,7 +10,7 @@ from penaltyflow.flowcharts.loader import ContentError, load_charts
 class Command(BaseCommand):
     help = "Load (or update in place) the flowcharts from their content files, all or none."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "files",
             nargs="*",
@@ -17,7 +18,7 @@ class Command(BaseCommand):
             help="chart files; default: every *.yaml in content/charts/",
         )
 
-    def handle(self, *args, files, **options):
+    def handle(self, *args: Any, files: list[Path], **options: Any) -> None:
         paths = files or sorted((settings.CONTENT_DIR / "charts").glob("*.yaml"))
         if not paths:
             raise CommandError(f"No chart files in {settings.CONTENT_DIR / 'charts'}")

@@ -6,21 +6,22 @@ standard output. The database is never touched.
 """
 
 import sys
+from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 from penaltyflow.engine.scenario import ScenarioError, dumps, run
 
 
 class Command(BaseCommand):
     help = "Replay a scenario (JSON, see scenario-format.md) and print the state of play."
-    requires_system_checks: list = []
+    requires_system_checks: list[str] = []
     requires_migrations_checks = False
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="scenario JSON file, or - for standard input")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]
         try:
             if path == "-":

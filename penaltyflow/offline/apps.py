@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class OfflineConfig(AppConfig):
+    name = "penaltyflow.offline"
+    verbose_name = "Installable and offline"

@@ -1,0 +1,353 @@
+"""The offline copy in a real browser: kept, used offline, replaced whole, nothing personal.
+
+And the director's quick mode, walked to a ruling on a 390 px phone.
+"""
+
+import json
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from penaltyflow.offline import kept
+
+from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, SCREENSHOTS, screenshot
+
+pytestmark = pytest.mark.browser
+
+CHART = "/charts/law-50/"
+STEP = "/charts/law-56/does-declarer-accept/"
+DIAGRAM = "/charts/law-50.svg"
+INSTALL_MS = 90_000  # copying every page on a busy two-core machine
+
+
+@pytest.fixture
+def kept_site(site):
+    call_command("loadquick", verbosity=0)
+    return site
+
+
+@pytest.fixture
+def device(browser):
+    """A phone that runs service workers, as a real one does."""
+    context = browser.new_context(viewport=PHONE, service_workers="allow")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield context, page
+    context.close()
+
+
+def wait_for_offline_copy(page) -> str:
+    """Wait until a service worker is in control and its copy is complete; return its cache name."""
+    page.wait_for_function(
+        "navigator.serviceWorker.controller !== null", timeout=INSTALL_MS, polling=200
+    )
+    return page.evaluate(
+        """async () => {
+            const registration = await navigator.serviceWorker.ready;
+            return (await caches.keys()).filter(name => name.startsWith("penaltyflow-"));
+        }"""
+    )
+
+
+def cached_entries(page) -> list[dict]:
+    """Every response in every cache of the page's origin: URL, Cache-Control and text."""
+    return page.evaluate(
+        """async () => {
+            const out = [];
+            for (const name of await caches.keys()) {
+                const cache = await caches.open(name);
+                for (const request of await cache.keys()) {
+                    const response = await cache.match(request);
+                    const type = response.headers.get("Content-Type") || "";
+                    out.push({
+                        cache: name, url: request.url, method: request.method,
+                        control: response.headers.get("Cache-Control") || "",
+                        version: response.headers.get("X-PenaltyFlow-Version"),
+                        text: /html|svg|json/.test(type) ? await response.text() : "",
+                    });
+                }
+            }
+            return out;
+        }"""
+    )
+
+
+def test_chromium_finds_the_app_installable(kept_site, browser, tmp_path):
+    """Chromium's own installability checks, the ones Lighthouse reports, on a normal profile."""
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile", executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport=PHONE
+    )
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(kept_site + "/")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=INSTALL_MS)
+        cdp = context.new_cdp_session(page)
+        assert cdp.send("Page.getInstallabilityErrors") == {"installabilityErrors": []}
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"] == kept_site + "/manifest.webmanifest" and manifest["errors"] == []
+    finally:
+        context.close()
+
+
+def test_kept_pages_open_offline_and_the_rest_shows_the_offline_page(kept_site, device):
+    context, page = device
+    page.goto(kept_site + "/")
+    caches = wait_for_offline_copy(page)
+    assert caches == [f"penaltyflow-{kept.version()}"]
+    uses = page.evaluate(
+        """() => [...document.querySelectorAll("script[src], link[rel=stylesheet]")]
+                 .map(e => new URL(e.src || e.href).pathname)"""
+    )
+    assert any("htmx" in url for url in uses)
+    kept_urls = {entry["url"].removeprefix(kept_site) for entry in cached_entries(page)}
+    assert set(uses) <= kept_urls  # htmx, the CSS and the worker's own script: all kept
+
+    context.set_offline(True)
+    response = page.goto(kept_site + CHART)
+    assert response.from_service_worker
+    assert page.locator("h1").first.inner_text().strip() != ""
+    assert "You are offline" not in page.content()
+    screenshot(page, "offline-chart-phone")
+
+    response = page.goto(kept_site + STEP)
+    assert response.from_service_worker
+    assert "Does declarer accept the lead?" in page.locator("h1").inner_text()
+    # A step with its example's variations: the plain step, from the copy.
+    page.goto(kept_site + "/charts/law-56/does-declarer-accept/?path=lead-out-of-turn&event=2")
+    assert "Does declarer accept the lead?" in page.locator("h1").inner_text()
+    # A click through the chart (htmx) still works: the step's plain address from the copy.
+    choice = page.locator(".choices a.choice").first
+    target = choice.get_attribute("href").split("?")[0]
+    with page.expect_navigation(url=f"**{target}"):  # htmx is told to load the whole page
+        choice.click()
+    page.wait_for_load_state()
+    assert "You are offline" not in page.content()
+    assert page.locator(".step-title").count() == 1
+
+    svg = page.evaluate(
+        f"""async () => {{
+            const response = await fetch("{DIAGRAM}");
+            return [response.status, response.headers.get("Content-Type"), await response.text()];
+        }}"""
+    )
+    assert svg[0] == 200 and svg[1].startswith("image/svg+xml") and "<svg" in svg[2]
+    assert page.evaluate("navigator.onLine") is False
+
+    page.goto(kept_site + "/admin/")
+    assert page.locator("h1").inner_text() == "You are offline"
+    kept_links = page.locator(".offline-kept a")
+    assert kept_links.count() >= 11  # home, three situations, ten charts
+    screenshot(page, "offline-page-phone")
+    kept_links.filter(has_text="Law 54").click()
+    assert "You are offline" not in page.content()
+    assert "Law 54" in page.locator("main").inner_text()
+
+
+def test_new_content_replaces_the_whole_copy_after_the_user_reloads(kept_site, device, tmp_path):
+    context, page = device
+    page.goto(kept_site + STEP)
+    [old_cache] = wait_for_offline_copy(page)
+
+    # The content changes on the server: a step is reworded.
+    source = (settings.CONTENT_DIR / "charts" / "law-56.yaml").read_text()
+    old = 'label: "Does declarer accept the lead?"'
+    assert old in source
+    changed = tmp_path / "law-56.yaml"
+    changed.write_text(source.replace(old, 'label: "Will declarer accept this lead?"'))
+    call_command("loadcharts", str(changed), verbosity=0)
+
+    # The page does not change under the user: it offers to reload.
+    page.goto(kept_site + "/")
+    button = page.get_by_role("button", name="Reload for the new version")
+    button.wait_for(timeout=INSTALL_MS)
+    assert "Does declarer accept the lead?" in page.evaluate(
+        f"""async () => await (await caches.match("{STEP}")).text()"""
+    )  # until then, the old copy stays whole
+    screenshot(page, "offline-update-offer-phone")
+    page.screenshot(path=str(SCREENSHOTS / "offline-update-offer-phone-screen.png"))  # the bar
+    with page.expect_navigation():
+        button.click()
+    page.wait_for_function(
+        f"""async () => {{
+            const names = await caches.keys();
+            return names.length === 1 && names[0] !== "{old_cache}";
+        }}"""
+    )
+    entries = cached_entries(page)
+    assert {entry["cache"] for entry in entries} == {f"penaltyflow-{kept.version()}"}
+    pages = [entry for entry in entries if entry["version"] is not None]
+    assert pages and {entry["version"] for entry in pages} == {kept.version()}
+    charts = "".join(entry["text"] for entry in entries if "/charts/" in entry["url"])
+    assert "Does declarer accept the lead?" not in charts  # nothing of the old version
+    assert charts.count("Will declarer accept this lead?") >= 3  # its step, chart, diagram
+
+    context.set_offline(True)
+    page.goto(kept_site + STEP)
+    assert "Will declarer accept this lead?" in page.locator("h1").inner_text()
+
+
+SECRET = "a long secret 123"
+
+
+def assert_copy_holds_nothing_personal(page, site: str, username: str) -> None:
+    """The copy is exactly the listed pages and static files: no POST, no signed-in page."""
+    listing = json.loads(page.evaluate("fetch('/offline/kept.json').then(r => r.text())"))
+    entries = cached_entries(page)
+    urls = {entry["url"].removeprefix(site) for entry in entries}
+    assert len(urls) == len(entries)
+    static = {url for url in urls if url.startswith(settings.STATIC_URL)}
+    assert urls - static == set(listing["pages"])  # the kept pages, and nothing else
+    assert set(listing["files"]) <= static  # and static files (those the pages refer to too)
+    assert not any(url.startswith(settings.STATIC_URL + "admin/") for url in static)
+    for entry in entries:
+        assert entry["method"] == "GET"
+        assert "no-store" not in entry["control"] and "private" not in entry["control"]
+        assert not entry["url"].startswith(tuple(site + prefix for prefix in kept.NEVER))
+        assert username not in entry["text"] and "csrfmiddlewaretoken" not in entry["text"]
+
+
+def test_nothing_personal_is_kept_after_signing_in_and_posting(kept_site, device, transactional_db):
+    context, page = device
+    get_user_model().objects.create_superuser("signedinuser7", "d@example.com", SECRET)
+    page.goto(kept_site + "/")
+    wait_for_offline_copy(page)
+
+    page.goto(kept_site + "/admin/login/")
+    page.fill("#id_username", "signedinuser7")
+    page.fill("#id_password", SECRET)
+    with page.expect_response(lambda r: r.request.method == "POST") as posted:
+        page.click("input[type=submit]")
+    assert "no-store" in posted.value.headers["cache-control"]
+    page.wait_for_url("**/admin/")
+    signed_in = page.goto(kept_site + CHART)
+    assert "no-store" in signed_in.headers["cache-control"]
+    assert "private" in signed_in.headers["cache-control"]
+    page.goto(kept_site + STEP)
+    page.goto(kept_site + "/table/")
+    assert_copy_holds_nothing_personal(page, kept_site, "signedinuser7")
+
+
+def _routes(*paths: str) -> bool:
+    from django.urls import Resolver404, resolve
+
+    try:
+        return all(resolve(path) for path in paths)
+    except Resolver404:
+        return False
+
+
+@pytest.mark.skipif(
+    not _routes("/accounts/login/", "/quiz/questions.json"),
+    reason="runs once the accounts and quizzes (shared/quiz-contract.md) are merged",
+)
+def test_nothing_personal_is_kept_after_signing_in_and_answering_a_quiz(
+    kept_site, device, transactional_db
+):
+    context, page = device
+    get_user_model().objects.create_user("quizzeruser8", password=SECRET)
+    page.goto(kept_site + "/")
+    wait_for_offline_copy(page)
+
+    page.goto(kept_site + "/accounts/login/")
+    page.fill("input[name=username]", "quizzeruser8")
+    page.fill("input[name=password]", SECRET)
+    with page.expect_navigation():
+        page.locator("form input[name=password]").press("Enter")
+    assert settings.SESSION_COOKIE_NAME in {cookie["name"] for cookie in context.cookies()}
+    page.goto(kept_site + "/")  # signed in: the page from the network, with its token
+    answered = page.evaluate(
+        """async () => {
+            const bank = await (await fetch("/quiz/questions.json?limit=1")).json();
+            const id = bank.questions[0];
+            const question = await (await fetch(`/quiz/q/${id}.json`)).json();
+            const headers = document.body.getAttribute("hx-headers");  // base.html's token
+            const token = headers ? JSON.parse(headers)["X-CSRFToken"]
+                                  : document.cookie.match(/csrftoken=([^;]+)/)[1];
+            const body = new URLSearchParams({answer: question.choices[0].key});
+            const response = await fetch(`/quiz/q/${id}/answer`, {
+                method: "POST", body, headers: {"X-CSRFToken": token, "Accept": "application/json"},
+            });
+            return [response.status, response.headers.get("Cache-Control")];
+        }"""
+    )
+    assert answered[0] == 200 and "no-store" in answered[1]
+    page.goto(kept_site + STEP)
+    assert_copy_holds_nothing_personal(page, kept_site, "quizzeruser8")
+
+
+# The three common cases, from the start of their situation to the ruling.
+WALKS = {
+    "lead-out-of-turn": (
+        "A lead out of turn",
+        ["A defender, later in the play", "No", "No, he wants it taken back"],
+        "Taken back: a major penalty card",
+        "Law 56B",
+    ),
+    "card-dropped": (
+        "A card dropped or seen",
+        ["A defender's", "Yes, or he named the card", "One card, 9 or lower, by accident"],
+        "A minor penalty card",
+        "Law 50C",
+    ),
+    "penalty-card-partner-on-lead": (
+        "A penalty card, and partner is on lead",
+        ["One major card", "Partner must lead that suit"],
+        "Partner must lead the suit",
+        "Law 50D2(a)",
+    ),
+}
+
+
+def big_enough(page, locator) -> None:
+    for box in [locator.nth(i).bounding_box() for i in range(locator.count())]:
+        assert box["height"] >= 44 and box["width"] >= 44
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+@pytest.mark.parametrize("case", WALKS)
+def test_quick_mode_reaches_each_common_ruling_in_four_taps_on_a_phone(kept_site, phone, case):
+    situation, answers, ruling, clause = WALKS[case]
+    phone.goto(kept_site + "/")
+    phone.get_by_role("link", name="Rule at the table").click()
+    screenshot(phone, "quick-index-phone")
+    phone.get_by_role("link", name=situation).click()
+    taps = 0
+    for answer in answers:
+        buttons = phone.locator(".quick-answer")
+        big_enough(phone, buttons)
+        assert phone.locator("h1.quick-question").count() == 1  # one question at a time
+        if taps == 0:
+            screenshot(phone, f"quick-{case}-start-phone")
+        buttons.filter(has_text=answer).first.click()
+        taps += 1
+    assert taps <= 4
+    assert phone.locator("h1").inner_text() == ruling
+    assert clause in phone.locator(".quick-cite").inner_text()
+    tell = phone.locator(".quick-tell p").inner_text()
+    assert 1 <= tell.count(". ") + tell.endswith(".") <= 2
+    assert phone.locator(".bridge-table, table, .teaching").count() == 0  # no table, no teaching
+    for why in phone.locator(".quick-more p").all():
+        assert not why.is_visible()  # the teaching text only when asked
+    big_enough(phone, phone.locator(".quick-nav"))
+    screenshot(phone, f"quick-{case}-ruling-phone")
+    with phone.expect_navigation():
+        phone.get_by_role("link", name="Learn this step in the chart").click()
+    assert phone.locator(".step-title").count() == 1
+
+
+@pytest.mark.parametrize("size", [(1366, 900), (1280, 720)], ids=["1366", "1280"])
+def test_quick_mode_and_offline_page_on_a_projector(kept_site, browser, size):
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    for name, url in [
+        ("quick-question", "/table/lead-out-of-turn/declarer-accepts/"),
+        ("quick-ruling", "/table/penalty-card-partner-leads/require/"),
+        ("offline-page", "/offline/"),
+    ]:
+        page.goto(kept_site + url)
+        screenshot(page, f"{name}-{size[0]}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+        assert page.locator("h1").first.is_visible()
+    context.close()
