@@ -25,6 +25,8 @@ setup: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) manage.py loadcharts
+	$(PY) manage.py loadquiz
+	$(PY) manage.py loadlessons
 	$(PY) manage.py loadquick
 
 # Serve on SQLite with gunicorn (static files through WhiteNoise, no internet needed).
@@ -66,6 +68,7 @@ lint: $(VENV)/.installed-dev
 bench: setup
 	$(PY) bench/engine_bench.py
 	$(PY) bench/pages_bench.py
+	$(PY) bench/quiz_bench.py
 	$(PY) bench/offline_bench.py
 
 # Build leftovers only. var/ (the database and the secret key on a club's machine) stays.

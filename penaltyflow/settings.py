@@ -51,6 +51,9 @@ INSTALLED_APPS = [
     "penaltyflow.core",
     "penaltyflow.flowcharts",
     "penaltyflow.hands",
+    "penaltyflow.quizzes",
+    "penaltyflow.accounts",
+    "penaltyflow.classroom",
     "penaltyflow.director",
     "penaltyflow.offline",
 ]
@@ -91,6 +94,14 @@ DATABASES = {
         default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}", conn_max_age=600
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # Many phones answer at once: WAL lets reads go on during a write, IMMEDIATE takes
+    # the write lock at BEGIN (no deadlocked upgrades), and a writer waits its turn.
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
 # Built pages, kept per content version (penaltyflow/core/pagecache.py); each
 # worker keeps its own. Set CACHE_URL-style backends here if a shared cache is wanted.
 CACHES = {
@@ -115,6 +126,13 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 WHITENOISE_USE_FINDERS = True  # serve from static/ even before collectstatic
+
+# Accounts (penaltyflow/accounts): sign-in and sign-up pages; a learner's progress follows.
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "/quiz/progress/"
+LOGOUT_REDIRECT_URL = "/quiz/"
+# Quiz answers one learner (browser or account) may post in a minute; more get 429.
+QUIZ_ANSWERS_PER_MINUTE = int(os.environ.get("QUIZ_ANSWERS_PER_MINUTE", "30"))
 
 # Where the chart content files live; `manage.py loadcharts` reads them.
 CONTENT_DIR = Path(os.environ.get("PENALTYFLOW_CONTENT_DIR", BASE_DIR / "content"))

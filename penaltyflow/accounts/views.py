@@ -1,0 +1,32 @@
+"""Sign up, sign in, sign out: Django's auth with a username and a password.
+
+Signing in or up joins what this browser did before into the account
+(`quizzes.progress.join_on_login`, on the `user_logged_in` signal).
+"""
+
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods
+
+
+def _next(request: HttpRequest) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        return target
+    return "/quiz/progress/"
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(_next(request))
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request, "accounts/signup.html", {"form": form, "next": _next(request)}, status=status
+    )

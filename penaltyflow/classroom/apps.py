@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ClassroomConfig(AppConfig):
+    name = "penaltyflow.classroom"
+    verbose_name = "Club teaching sessions"

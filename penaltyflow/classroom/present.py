@@ -1,0 +1,161 @@
+"""What the pages of a session show: items, tallies of answers, the QR code; no requests here."""
+
+import json
+from collections import OrderedDict
+
+import segno
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+
+from penaltyflow.core.pagecache import content_stamp
+
+from .items import ItemError, ItemView, resolve
+from .models import TEACHERS_GROUP, Answer, Session
+
+_VIEWS: OrderedDict = OrderedDict()
+_VIEWS_MAX = 256
+
+
+def is_teacher(user) -> bool:
+    return user.is_authenticated and user.groups.filter(name=TEACHERS_GROUP).exists()
+
+
+def item_view(spec: dict) -> ItemView:
+    """The item resolved once per process and content version (replaying a hand is not free)."""
+    key = (content_stamp(), json.dumps(spec, sort_keys=True))
+    view = _VIEWS.get(key)
+    if view is None:
+        try:
+            view = resolve(spec)
+        except ItemError as exc:  # content changed under a running session
+            view = ItemView(kind=spec.get("kind", "step"), title=f"This item is gone: {exc}")
+        _VIEWS[key] = view
+        while len(_VIEWS) > _VIEWS_MAX:
+            _VIEWS.popitem(last=False)
+    return view
+
+
+def tallies(session: Session, only: int | None = None) -> list[dict]:
+    """results.json's items: every student's last answer counted once, per item."""
+    entries = [
+        {"item": i, "question": spec.get("question"), "answers": {}, "right": 0, "total": 0}
+        for i, spec in enumerate(session.items)
+    ]
+    rows = Answer.objects.filter(session=session)
+    if only is not None:
+        rows = rows.filter(item=only)
+    for item, keys, right in rows.values_list("item", "keys", "right"):
+        if item >= len(entries):
+            continue
+        entry = entries[item]
+        entry["total"] += 1
+        entry["right"] += right
+        for key in keys.split(","):
+            entry["answers"][key] = entry["answers"].get(key, 0) + 1
+    return entries
+
+
+def bars(view: ItemView, entry: dict, revealed: bool) -> list[dict]:
+    """One bar per choice: its count, its share of those who answered, right or not."""
+    right = view.right_keys if revealed else set()
+    total = entry["total"]
+    most = max(entry["answers"].values(), default=0)
+    return [
+        {
+            "key": key,
+            "text": text,
+            "count": entry["answers"].get(key, 0),
+            "percent": round(100 * entry["answers"].get(key, 0) / total) if total else 0,
+            # the bar's length, against the longest bar (SVG width: no inline styles)
+            "length": round(100 * entry["answers"].get(key, 0) / most) if most else 0,
+            "right": key in right,
+        }
+        for key, text in view.answer_choices
+    ]
+
+
+def qr_svg(url: str) -> str:
+    """A QR code of the join link, drawn here (nothing from outside)."""
+    qr = segno.make(url, error="m")
+    return mark_safe(qr.svg_inline(scale=1, border=2, dark="#000", light="#fff", omitsize=True))
+
+
+def join_url(request, session: Session) -> str:
+    return request.build_absolute_uri(reverse("classroom:join", args=[session.code]))
+
+
+def stage_context(
+    request, session: Session, item: int | None = None, entry=None, live_only=False, headers=""
+) -> dict:
+    index = session.item if item is None else item
+    spec = session.items[index]
+    view = item_view(spec)
+    if entry is None:
+        entry = tallies(session, only=index)[index]
+    revealed = index in session.revealed_items or (session.ended and view.kind == "question")
+    context = {
+        "session": session,
+        "index": index,
+        "number": index + 1,
+        "view": view,
+        "entry": entry,
+        "revealed": revealed,
+        "bars": bars(view, entry, revealed) if view.kind == "question" else [],
+        "read_only": session.ended,
+        "headers": headers,  # the stage's poll: If-None-Match its ETag
+    }
+    if live_only:
+        return context
+    url = join_url(request, session)
+    context.update(
+        {
+            "join_url": url,
+            "join_host": url.split("/join/")[0],
+            "qr": qr_svg(url),
+            "prev_item": index - 1 if index > 0 else None,
+            "next_item": index + 1 if index + 1 < len(session.items) else None,
+        }
+    )
+    return context
+
+
+def phone_context(request, session: Session, mine: str | None, etag: str, notice="") -> dict:
+    view = item_view(session.current)
+    chosen = set(mine.split(",")) if mine else set()
+    revealed = session.revealed
+    grade = None
+    if view.kind == "question" and revealed and chosen and view.question is not None:
+        grade = view.grade(chosen)
+    explanation = None
+    if view.kind == "question" and revealed and view.question is not None and not chosen:
+        explanation = view.grade(view.right_keys)
+    return {
+        "session": session,
+        "view": view,
+        "number": session.item + 1,
+        "chosen": chosen,
+        "revealed": revealed,
+        "grade": grade,
+        "explanation": explanation,
+        "headers": json.dumps({"If-None-Match": etag}),
+        "notice": notice,
+        "right": view.right_keys if revealed else set(),
+        "has_questions": any(spec["kind"] == "question" for spec in session.items),
+    }
+
+
+def per_student(session: Session) -> list[dict]:
+    students = {
+        s.pk: {"name": s.name or f"Student {n}", "answers": {}, "right": 0, "answered": 0}
+        for n, s in enumerate(session.student_set.all(), start=1)
+    }
+    for answer in Answer.objects.filter(session=session).only(
+        "student_id", "item", "keys", "right"
+    ):
+        row = students.get(answer.student_id)
+        if row is None:
+            continue
+        row["answers"][answer.item] = answer
+        row["answered"] += 1
+        row["right"] += answer.right
+    return list(students.values())

@@ -1,0 +1,23 @@
+"""The quiz bank, as a lesson uses it: the one place that imports the quizzes app.
+
+Classroom depends on quizzes, never the other way round.
+"""
+
+
+def get_question(qid: str):
+    """The quiz question with this id, or None."""
+    from penaltyflow.quizzes import bank
+
+    return bank.get_question(qid)
+
+
+def question_ids(law: str | None = None, kind: str | None = None, limit: int = 100) -> list[str]:
+    from penaltyflow.quizzes import bank
+
+    return bank.question_ids(law=law, kind=kind, limit=limit)
+
+
+def add_to_review(request, qids: list[str]) -> int:
+    from penaltyflow.quizzes import progress
+
+    return progress.add_to_review(request, qids)

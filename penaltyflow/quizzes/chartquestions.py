@@ -1,0 +1,162 @@
+"""Questions built from the charts themselves: what the Director asks next, where an
+answer leads, which clause a step rests on. Read from the charts in the database and
+rebuilt when the content changes (the charts' content generation).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from penaltyflow.core.pagecache import content_stamp
+from penaltyflow.flowcharts.models import Choice, Node
+
+from .bank import Question
+
+_cache: tuple[str, list[Question]] | None = None
+
+
+def clause_key(citation: str) -> str:
+    """'Law 50D2(a)' -> '50D2-a': a choice key in A-Za-z0-9_-."""
+    text = citation.replace("Law", "").strip()
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-")
+
+
+def first_clause(citations: str) -> str:
+    return citations.split(",")[0].strip()
+
+
+def _law(chart_laws: str, fallback: str) -> str:
+    m = re.match(r"\s*(\d+)", chart_laws or "")
+    return m.group(1) if m else fallback
+
+
+def _pick(rng: random.Random, right, pool, n: int = 3):
+    others = [p for p in dict.fromkeys(pool) if p[0] != right[0]]
+    rng.shuffle(others)
+    chosen = [right] + others[:n]
+    return sorted(chosen, key=lambda c: c[1])
+
+
+def build() -> list[Question]:
+    nodes = list(Node.objects.select_related("chart").order_by("chart__order", "chart__slug", "id"))
+    arrows = list(
+        Choice.objects.select_related("source__chart", "target").order_by(
+            "source__chart__order", "source__chart__slug", "source_id", "order", "id"
+        )
+    )
+    by_chart: dict[int, list[Node]] = {}
+    for n in nodes:
+        by_chart.setdefault(n.chart_id, []).append(n)
+    out: list[Question] = []
+
+    # What does the Director ask next? An arrow into a question node.
+    for a in arrows:
+        target, source, chart = a.target, a.source, a.source.chart
+        if target.kind != Node.Kind.QUESTION or a.is_loop:
+            continue
+        questions = [
+            (n.key, n.label)
+            for n in by_chart[chart.id]
+            if n.kind == Node.Kind.QUESTION and n.key != source.key
+        ]
+        if len(questions) < 2:
+            continue
+        rng = random.Random(f"next:{chart.slug}:{source.key}:{target.key}")
+        qid = f"c-next-{chart.slug}-{source.key}-{target.key}"
+        after = f"“{source.label}”" + (f", answer “{a.label}”" if a.label != "Next" else "")
+        out.append(
+            Question(
+                id=qid,
+                kind="chart-next",
+                law=_law(chart.laws, "50"),
+                prompt=f"Law {chart.laws}, after {after}: what does the Director ask next?",
+                scenario=None,
+                subject=None,
+                choices=_pick(rng, (target.key, target.label), questions),
+                multiple=False,
+                step=source.get_absolute_url(),
+                teach=f"Next comes “{target.label}” ({target.citations}).",
+                cites=[first_clause(target.citations).replace("Law ", "")],
+                right=frozenset({target.key}),
+            )
+        )
+
+    # Where does this answer lead? A question node's choice.
+    for a in arrows:
+        source, target, chart = a.source, a.target, a.source.chart
+        if source.kind != Node.Kind.QUESTION or a.is_loop:
+            continue
+        pool = [(n.key, n.label) for n in by_chart[chart.id] if n.key != source.key]
+        rng = random.Random(f"leads:{chart.slug}:{source.key}:{target.key}")
+        out.append(
+            Question(
+                id=f"c-leads-{chart.slug}-{source.key}-{target.key}",
+                kind="chart-leads",
+                law=_law(chart.laws, "50"),
+                prompt=(
+                    f"Law {chart.laws}: “{source.label}” Answer: “{a.label}”. Where does it lead?"
+                ),
+                scenario=None,
+                subject=None,
+                choices=_pick(rng, (target.key, target.label), pool),
+                multiple=False,
+                step=source.get_absolute_url(),
+                teach=f"It leads to “{target.label}” ({target.citations}).",
+                cites=[first_clause(target.citations).replace("Law ", "")],
+                right=frozenset({target.key}),
+            )
+        )
+
+    # Which clause is this? Every step that cites a clause of Laws 48 to 57.
+    clauses = []
+    for n in nodes:
+        c = first_clause(n.citations)
+        if re.match(r"Law (4[89]|5[0-7])[A-E]", c):
+            clauses.append((clause_key(c), c))
+    for n in nodes:
+        c = first_clause(n.citations)
+        if not re.match(r"Law (4[89]|5[0-7])[A-E]", c) or n.kind == Node.Kind.JUMP:
+            continue
+        rng = random.Random(f"clause:{n.chart.slug}:{n.key}")
+        out.append(
+            Question(
+                id=f"c-clause-{n.chart.slug}-{n.key}",
+                kind="chart-clause",
+                law=re.match(r"Law (\S+)", c).group(1),  # "50D2(b)", without "(footnote 14)"
+                prompt=f"Which clause says this: “{n.label}”?",
+                scenario=None,
+                subject=None,
+                choices=_pick(rng, (clause_key(c), c), [x for x in clauses if apart(x[1], c)]),
+                multiple=False,
+                step=n.get_absolute_url(),
+                teach=f"“{n.label}” is {c}. {_first_sentence(n.text)}",
+                cites=[c.replace("Law ", "")],
+                right=frozenset({clause_key(c)}),
+            )
+        )
+    return out
+
+
+def apart(one: str, other: str) -> bool:
+    """Neither clause contains the other ("Law 51B1" holds "Law 51B1(b)"): a fair distractor."""
+    return not (one.startswith(other) or other.startswith(one))
+
+
+def _first_sentence(text: str) -> str:
+    m = re.match(r"(.+?[.!?])(\s|$)", " ".join((text or "").split()))
+    return m.group(1) if m else text
+
+
+def questions() -> list[Question]:
+    """The chart questions, built once per content generation."""
+    global _cache
+    stamp = content_stamp()
+    if _cache is None or _cache[0] != stamp:
+        _cache = (stamp, build())
+    return _cache[1]
+
+
+def forget() -> None:
+    global _cache
+    _cache = None

@@ -1,0 +1,127 @@
+"""Authored true/false statements on the known traps: `content/quiz/*.yaml`.
+
+Each file holds `statements:`, a list of items:
+
+    - id: ten-is-minor                 # a slug, unique across the files; the question is t-<id>
+      law: 50B                         # the clause it tests (Laws 48 to 57)
+      says: A 10 dropped by accident is a minor penalty card.
+      answer: false                    # true or false
+      why: The 10 is an honour ... (Law 50B).   # the explanation, citing a clause
+      step: law-50/is-it-an-honour     # the chart step that teaches it
+
+Every file is checked before any is used; a bad one stops with the file and the
+item named (`manage.py loadquiz` checks them, `make setup` runs it).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+from django.conf import settings
+
+from .bank import Question
+
+SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+LAW = re.compile(r"(4[89]|5[0-7])([A-E][0-9A-Za-z()]*)?")
+STEP = re.compile(r"(law-[0-9]{2})/([a-z0-9-]+)")
+FIELDS = {"id", "law", "says", "answer", "why", "step"}
+TRUTH = [("true", "True"), ("false", "False")]
+
+
+class QuizContentError(ValueError):
+    """A content file that cannot be used; the message names the file and the item."""
+
+
+def quiz_dir() -> Path:
+    return Path(settings.CONTENT_DIR) / "quiz"
+
+
+def chart_steps(charts_dir: Path) -> set[str]:
+    """'law-50/how-exposed' for every node of every chart file."""
+    steps = set()
+    for path in sorted(charts_dir.glob("*.yaml")):
+        try:
+            chart = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        except yaml.YAMLError:
+            continue  # the chart loader reports its own files
+        for node in chart.get("nodes") or []:
+            if isinstance(node, dict):
+                steps.add(f"{chart.get('slug')}/{node.get('key')}")
+    return steps
+
+
+def check_item(item: object, where: str, steps: set[str] | None) -> dict:
+    if not isinstance(item, dict):
+        raise QuizContentError(f"{where}: an item must be a mapping with {sorted(FIELDS)}")
+    missing = sorted(FIELDS - set(item))
+    if missing:
+        raise QuizContentError(f"{where}: missing {', '.join(missing)}")
+    extra = sorted(set(item) - FIELDS)
+    if extra:
+        raise QuizContentError(f"{where}: unknown field {extra[0]!r}")
+    if not isinstance(item["id"], str) or not SLUG.fullmatch(item["id"]):
+        raise QuizContentError(f"{where}: id must be a slug like 'ten-is-an-honour'")
+    if not LAW.fullmatch(str(item["law"])):
+        raise QuizContentError(f"{where}: law {item['law']!r} is not a clause of Laws 48 to 57")
+    if not isinstance(item["answer"], bool):
+        raise QuizContentError(f"{where}: answer must be true or false")
+    for text in ("says", "why"):
+        if not isinstance(item[text], str) or len(item[text].split()) < 4:
+            raise QuizContentError(f"{where}: '{text}' must be a sentence in plain words")
+    if not re.search(r"Laws? \d{2}", item["why"]):
+        raise QuizContentError(f"{where}: 'why' must cite a clause, like (Law 50B)")
+    step = item["step"]
+    if not isinstance(step, str) or not STEP.fullmatch(step):
+        raise QuizContentError(f"{where}: step must look like 'law-50/how-exposed'")
+    if steps is not None and step not in steps:
+        raise QuizContentError(f"{where}: step {step!r} is not a step of any chart")
+    return item
+
+
+def load(directory: Path | None = None, charts_dir: Path | None = None) -> list[dict]:
+    """Every statement of every file, checked; raises QuizContentError naming file and item."""
+    directory = directory or quiz_dir()
+    charts_dir = charts_dir or Path(settings.CONTENT_DIR) / "charts"
+    steps = chart_steps(charts_dir) if charts_dir.is_dir() else None
+    items, seen = [], {}
+    for path in sorted(directory.glob("*.yaml")):
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except yaml.YAMLError as exc:
+            raise QuizContentError(f"{path}: not valid YAML: {exc}") from None
+        if not isinstance(data, dict) or not isinstance(data.get("statements"), list):
+            raise QuizContentError(f"{path}: the file must hold 'statements:', a list")
+        for i, item in enumerate(data["statements"]):
+            name = item.get("id") if isinstance(item, dict) else None
+            where = f"{path}: statement {name!r}" if name else f"{path}: statement {i + 1}"
+            check_item(item, where, steps)
+            if item["id"] in seen:
+                raise QuizContentError(f"{where}: id already used in {seen[item['id']]}")
+            seen[item["id"]] = path
+            items.append(item)
+    return items
+
+
+def to_question(item: dict) -> Question:
+    return Question(
+        id=f"t-{item['id']}",
+        kind="true-false",
+        law=str(item["law"]),
+        prompt=f"True or false? {item['says']}",
+        scenario=None,
+        subject=None,
+        choices=list(TRUTH),
+        multiple=False,
+        step=f"/charts/{item['step']}/",
+        teach=item["why"],
+        cites=[str(item["law"])],
+        right=frozenset({"true" if item["answer"] else "false"}),
+    )
+
+
+@lru_cache(maxsize=1)
+def statements() -> list[Question]:
+    return [to_question(item) for item in load()]

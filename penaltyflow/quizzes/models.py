@@ -1,0 +1,125 @@
+"""What learners did: who they are (a browser or an account), their answers, rounds and
+review cards; and per question, how often it was answered and whether it is retired."""
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Learner(models.Model):
+    """One browser's progress, or an account's once signed in."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="learner",
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Learner {self.pk}" + (f" ({self.user})" if self.user_id else "")
+
+
+class QuestionStat(models.Model):
+    """The bank as teachers see it in the admin: one row a question."""
+
+    qid = models.CharField("question", max_length=150, primary_key=True)
+    law = models.CharField(max_length=20, db_index=True)
+    kind = models.CharField(max_length=20, db_index=True)
+    prompt = models.CharField(max_length=300, blank=True)
+    answered = models.PositiveIntegerField(default=0)
+    right = models.PositiveIntegerField(default=0)
+    retired = models.BooleanField(
+        default=False, help_text="A retired question is no longer listed or asked."
+    )
+
+    class Meta:
+        ordering = ["law", "kind", "qid"]
+        verbose_name = "question"
+
+    def __str__(self) -> str:
+        return self.qid
+
+    @property
+    def percent_right(self) -> int | None:
+        return round(100 * self.right / self.answered) if self.answered else None
+
+
+def retired_ids() -> set[str]:
+    return set(QuestionStat.objects.filter(retired=True).values_list("qid", flat=True))
+
+
+class Round(models.Model):
+    class Mode(models.TextChoices):
+        PRACTICE = "practice", "Practice round"
+        EXAM = "exam", "Exam"
+        REVIEW = "review", "Review"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="rounds")
+    mode = models.CharField(max_length=10, choices=Mode.choices)
+    laws = models.CharField(max_length=60, blank=True, help_text="Empty: every law.")
+    questions = models.JSONField()
+    started = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started"]
+
+    def __str__(self) -> str:
+        return f"{self.get_mode_display()} {self.started:%Y-%m-%d %H:%M}"
+
+
+class Answer(models.Model):
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="answers")
+    qid = models.CharField(max_length=150, db_index=True)
+    law = models.CharField(max_length=20)
+    round = models.ForeignKey(
+        Round, null=True, blank=True, on_delete=models.CASCADE, related_name="answers"
+    )
+    position = models.PositiveSmallIntegerField(null=True, blank=True)
+    keys = models.JSONField()
+    correct = models.BooleanField()
+    attempt = models.CharField(max_length=40, blank=True)
+    created = models.DateTimeField()
+
+    class Meta:
+        ordering = ["created", "id"]
+        indexes = [models.Index(fields=["learner", "created"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "position"],
+                condition=Q(round__isnull=False),
+                name="one_answer_per_round_position",
+            ),
+            models.UniqueConstraint(
+                fields=["learner", "attempt"],
+                condition=~Q(attempt=""),
+                name="one_answer_per_attempt",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.qid}: {'right' if self.correct else 'wrong'}"
+
+
+class ReviewCard(models.Model):
+    """A question in a learner's spaced review (FSRS), with the scheduler's card."""
+
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="cards")
+    qid = models.CharField(max_length=150)
+    card = models.JSONField()
+    due = models.DateTimeField(db_index=True)
+    reviews = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["learner", "qid"], name="one_card_per_question")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.qid} due {self.due:%Y-%m-%d %H:%M}"

@@ -1,0 +1,383 @@
+"""The quiz pages and the public contract (quiz-contract.md).
+
+Every page works as plain links and form posts; htmx swaps the `#quiz` region in
+place (the page's `quiz` partial) and the address follows.
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.exceptions import BadRequest
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import HttpResponseClientRedirect
+
+from penaltyflow.core.htmx import is_fragment
+from penaltyflow.core.pagecache import content_stamp
+
+from . import bank, progress
+from .models import Answer, Round
+from .tables import table_for
+
+ROUND_SIZE = 10
+EXAM_SIZE = 25
+LAWS = [str(n) for n in range(48, 58)]
+LIMIT_MAX = 500
+
+
+def wants_json(request: HttpRequest) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _question_or_404(qid: str) -> bank.Question:
+    q = bank.get_question(qid)
+    if q is None:
+        raise Http404("No such question.")
+    return q
+
+
+# --- the contract -----------------------------------------------------------------
+
+
+@require_safe
+def questions_json(request: HttpRequest) -> JsonResponse:
+    try:
+        limit = int(request.GET.get("limit", 100))
+    except ValueError:
+        return JsonResponse({"error": "limit must be a whole number"}, status=400)
+    limit = max(0, min(limit, LIMIT_MAX))
+    ids = bank.matching(request.GET.get("law") or None, request.GET.get("kind") or None)
+    return JsonResponse({"total": len(ids), "questions": ids[:limit]})
+
+
+@require_safe
+def question_json(request: HttpRequest, qid: str) -> JsonResponse:
+    q = bank.get_question(qid)
+    if q is None:
+        return JsonResponse({"error": f"No question {qid!r}."}, status=404)
+    return JsonResponse(q.public_json(), json_dumps_params={"ensure_ascii": False})
+
+
+def _keys(request: HttpRequest, q: bank.Question) -> list[str] | str:
+    """The posted keys, or why they cannot be graded."""
+    keys = request.POST.getlist("answer")
+    if not keys:
+        return "Pick an answer first."
+    unknown = [k for k in keys if k not in q.keys]
+    if unknown:
+        return f"{unknown[0][:40]!r} is not one of this question's choices."
+    if not q.multiple and len(set(keys)) > 1:
+        return "This question has one answer: pick one."
+    return sorted(set(keys))
+
+
+def _too_many(request, learner, now=None, recent=None) -> HttpResponse | None:
+    """429 with Retry-After past the learner's limit: JSON for programs, a page for people."""
+    wait = progress.retry_after(learner, now, recent)
+    if wait is None:
+        return None
+    if wants_json(request):
+        response = JsonResponse(
+            {"error": f"Too many answers in a minute: wait {wait} s."}, status=429
+        )
+    else:
+        template = "quizzes/too_many.html" + ("#quiz" if is_fragment(request) else "")
+        context = {
+            "wait": wait,
+            "limit": settings.QUIZ_ANSWERS_PER_MINUTE,
+            "back": request.headers.get("HX-Current-URL") or request.path.rsplit("answer", 1)[0],
+        }
+        response = render(request, template, context, status=429)
+    response["Retry-After"] = str(wait)
+    return response
+
+
+@require_POST
+def answer(request: HttpRequest, qid: str) -> HttpResponse:
+    q = bank.get_question(qid)
+    if q is None:
+        if wants_json(request):
+            return JsonResponse({"error": f"No question {qid!r}."}, status=404)
+        raise Http404("No such question.")
+    keys = _keys(request, q)
+    if isinstance(keys, str):
+        if wants_json(request):
+            return JsonResponse({"error": keys}, status=400)
+        return _question_page(request, q, error=keys, status=400)
+    learner = progress.learner_for(request)
+    now = timezone.now()
+    recent = progress.recent_answers(learner, now)
+    limited = _too_many(request, learner, now, recent)
+    if limited:
+        return limited
+    grade = q.grade(set(keys))
+    attempt = request.POST.get("attempt", "")[:40]
+    recorded = progress.record(
+        learner, q, keys, grade.correct, attempt=attempt, now=now, recent=recent
+    )
+    if recorded.repeated:  # a doubled post: the first answer's result, counted once
+        grade = q.grade(set(recorded.answer.keys))
+        keys = recorded.answer.keys
+    if wants_json(request):
+        return JsonResponse(grade.to_json(), json_dumps_params={"ensure_ascii": False})
+    return _question_page(request, q, picked=keys, grade=grade)
+
+
+def _question_page(request, q, *, picked=None, grade=None, error="", status=200, **extra):
+    context = {
+        "q": q,
+        "table": table_for(q),
+        "post_url": reverse("quizzes:answer", args=[q.id]),
+        "picked": picked or [],
+        "grade": grade,
+        "error": error,
+        "attempt": uuid.uuid4().hex,
+        "mode": "single",
+        **extra,
+    }
+    template = "quizzes/question.html"
+    if is_fragment(request):
+        template += "#quiz"
+    return render(request, template, context, status=status)
+
+
+CSRF_MARK = "\x00csrf\x00"
+ATTEMPT_MARK = "\x00attempt\x00"
+
+
+@require_safe
+def question_page(request: HttpRequest, qid: str) -> HttpResponse:
+    """A question not yet answered is the same page for everyone but for its two tokens
+    (CSRF and attempt): it is built once per content version, and the tokens put in."""
+    htmx = is_fragment(request)
+    key = f"quiz:page:{content_stamp()}:{int(htmx)}:{qid}"
+    page = cache.get(key)
+    if page is None:
+        q = _question_or_404(qid)
+        marked = _question_page(request, q, csrf_token=CSRF_MARK, attempt=ATTEMPT_MARK)
+        page = marked.content.decode()
+        cache.set(key, page)
+    html = page.replace(CSRF_MARK, get_token(request)).replace(ATTEMPT_MARK, uuid.uuid4().hex)
+    response = HttpResponse(html)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+# --- rounds ---------------------------------------------------------------------------
+
+
+@require_safe
+def home(request: HttpRequest) -> HttpResponse:
+    learner = progress.learner_for(request, create=False)
+    due = progress.due(learner).count() if learner else 0
+    counts = {law: 0 for law in LAWS}
+    for _, law, _ in bank.index():
+        n = bank.law_number(law)
+        if n in counts:
+            counts[n] += 1
+    return render(
+        request,
+        "quizzes/home.html",
+        {"laws": [(law, counts[law]) for law in LAWS], "due": due, "total": sum(counts.values())},
+    )
+
+
+def _pool(laws: list[str]) -> list[str]:
+    return [qid for qid, law, _ in bank.index() if not laws or bank.law_number(law) in laws]
+
+
+@require_POST
+def start(request: HttpRequest) -> HttpResponse:
+    mode = request.POST.get("mode", Round.Mode.PRACTICE)
+    if mode not in Round.Mode.values:
+        raise BadRequest("Unknown kind of round.")
+    laws = [law for law in request.POST.getlist("law") if law in LAWS]
+    if len(laws) != len(request.POST.getlist("law")):
+        raise BadRequest("Unknown law.")
+    learner = progress.learner_for(request)
+    rng = random.Random()
+    if mode == Round.Mode.REVIEW:
+        ids = list(progress.due(learner).values_list("qid", flat=True)[:ROUND_SIZE])
+        ids = [qid for qid in ids if bank.get_question(qid) is not None]
+        if not ids:
+            return redirect("quizzes:progress")
+    else:
+        size = EXAM_SIZE if mode == Round.Mode.EXAM else ROUND_SIZE
+        pool = _pool(laws)
+        due = []
+        if mode == Round.Mode.PRACTICE:  # what is due comes back first
+            wanted = set(pool)
+            due = [q for q in progress.due(learner).values_list("qid", flat=True) if q in wanted]
+            due = due[: size // 3]
+        rest = [qid for qid in pool if qid not in set(due)]
+        ids = due + rng.sample(rest, min(size - len(due), len(rest)))
+        rng.shuffle(ids)
+    r = Round.objects.create(learner=learner, mode=mode, laws=",".join(laws), questions=ids)
+    return redirect("quizzes:round_question", r.pk, 1)
+
+
+def _round_for(request: HttpRequest, rid) -> Round:
+    learner = progress.learner_for(request, create=False)
+    if learner is None:
+        raise Http404("No such round.")
+    return get_object_or_404(Round, pk=rid, learner=learner)
+
+
+def round_question(request: HttpRequest, rid, n: int) -> HttpResponse:
+    r = _round_for(request, rid)
+    if not 1 <= n <= len(r.questions):
+        raise Http404("No such question in this round.")
+    if request.method in ("GET", "HEAD"):
+        return _round_page(request, r, n)
+    if request.method != "POST":
+        return HttpResponse(status=405, headers={"Allow": "GET, HEAD, POST"})
+    q = _round_question(r, n)
+    keys = _keys(request, q)
+    if isinstance(keys, str):
+        return _round_page(request, r, n, error=keys, status=400)
+    if r.finished is None and not r.answers.filter(position=n).exists():
+        limited = _too_many(request, r.learner)
+        if limited:
+            return limited
+        grade = q.grade(set(keys))
+        exam = r.mode == Round.Mode.EXAM
+        progress.record(r.learner, q, keys, grade.correct, round=r, position=n, schedule=not exam)
+        if r.answers.count() >= len(r.questions):
+            Round.objects.filter(pk=r.pk, finished__isnull=True).update(finished=timezone.now())
+    if r.mode != Round.Mode.EXAM:  # feedback at the question's own address
+        if request.htmx:
+            return _round_page(request, r, n)
+        return redirect("quizzes:round_question", r.pk, n)
+    if n == len(r.questions):  # the exam is over: the results
+        url = reverse("quizzes:round_results", args=[r.pk])
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    if request.htmx:
+        response = _round_page(request, r, n + 1)
+        response["HX-Push-Url"] = reverse("quizzes:round_question", args=[r.pk, n + 1])
+        return response
+    return redirect("quizzes:round_question", r.pk, n + 1)
+
+
+def _round_question(r: Round, n: int) -> bank.Question:
+    q = bank.get_question(r.questions[n - 1])
+    if q is None:
+        raise Http404("This question has left the bank.")
+    return q
+
+
+def _round_page(request, r: Round, n: int, error: str = "", status: int = 200) -> HttpResponse:
+    q = _round_question(r, n)
+    done = r.answers.filter(position=n).first()
+    grade = None
+    if done is not None and (r.mode != Round.Mode.EXAM or r.finished is not None):
+        grade = q.grade(set(done.keys))  # an exam's feedback waits for its end
+    context = {
+        "q": q,
+        "table": table_for(q),
+        "round": r,
+        "n": n,
+        "size": len(r.questions),
+        "post_url": reverse("quizzes:round_question", args=[r.pk, n]),
+        "next_url": _next_url(r, n),
+        "picked": done.keys if done else [],
+        "grade": grade,
+        "error": error,
+        "answered": done is not None,
+        "mode": r.mode,
+    }
+    template = "quizzes/question.html"
+    if is_fragment(request):
+        template += "#quiz"
+    return render(request, template, context, status=status)
+
+
+def _next_url(r: Round, n: int) -> str:
+    if n < len(r.questions):
+        return reverse("quizzes:round_question", args=[r.pk, n + 1])
+    return reverse("quizzes:round_results", args=[r.pk])
+
+
+@require_safe
+def round_results(request: HttpRequest, rid) -> HttpResponse:
+    r = _round_for(request, rid)
+    answers = {a.position: a for a in r.answers.all()}
+    rows = []
+    for i, qid in enumerate(r.questions, start=1):
+        q = bank.get_question(qid)
+        a = answers.get(i)
+        if q is None:
+            continue
+        rows.append(
+            {
+                "n": i,
+                "q": q,
+                "answer": a,
+                "picked": [text for key, text in q.choices if a and key in a.keys],
+                "grade": q.grade(set(a.keys)) if a else q.grade(set()),
+                "url": reverse("quizzes:round_question", args=[r.pk, i]),
+            }
+        )
+    right = sum(1 for row in rows if row["answer"] and row["answer"].correct)
+    seconds = None
+    if r.finished:
+        seconds = int((r.finished - r.started).total_seconds())
+    unanswered = [row for row in rows if not row["answer"]]
+    return render(
+        request,
+        "quizzes/results.html",
+        {
+            "round": r,
+            "rows": rows,
+            "right": right,
+            "size": len(rows),
+            "seconds": seconds,
+            "first_unanswered": unanswered[0]["url"] if unanswered else None,
+        },
+    )
+
+
+# --- progress ---------------------------------------------------------------------------
+
+
+@require_safe
+def progress_page(request: HttpRequest) -> HttpResponse:
+    learner = progress.learner_for(request, create=False)
+    laws, due_today, rounds, due_now = [], [], [], 0
+    if learner is not None:
+        laws = progress.per_law(learner)
+        due_today = list(progress.due(learner, progress.end_of_today())[:50])
+        due_now = progress.due(learner).count()
+        rounds = list(
+            learner.rounds.annotate(
+                n=Count("answers"), right=Count("answers", filter=Q(answers__correct=True))
+            )[:20]
+        )
+    else:
+        laws = [{"law": law, "answered": 0, "right": 0, "percent": 0} for law in LAWS]
+    due_rows = []
+    for card in due_today:
+        q = bank.get_question(card.qid)
+        if q is not None:
+            due_rows.append({"q": q, "due": card.due})
+    answered = Answer.objects.filter(learner=learner).count() if learner else 0
+    return render(
+        request,
+        "quizzes/progress.html",
+        {
+            "laws": laws,
+            "due_rows": due_rows,
+            "due_now": due_now,
+            "rounds": rounds,
+            "answered": answered,
+        },
+    )

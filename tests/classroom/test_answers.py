@@ -1,0 +1,169 @@
+"""Answers: one per student and item, the last one counts, closed items refuse (409), the
+tally is exact and says how many were right as the quiz grades them."""
+
+import pytest
+from django.test import Client
+
+from penaltyflow.classroom.models import Answer
+
+from .conftest import HTMX, OPTIONS, WHO, join
+
+pytestmark = pytest.mark.django_db
+
+
+def answer(client, session, item, *keys, **extra):
+    return client.post(
+        f"/classroom/{session.code}/answer", {"item": item, "answer": list(keys)}, **extra
+    )
+
+
+def results(teacher_client, session):
+    response = teacher_client.get(f"/classroom/{session.code}/results.json")
+    assert response.status_code == 200
+    return response.json()
+
+
+def test_an_answer_counts_once_and_a_change_replaces_it(quiz_session, teacher_client):
+    ann, bob = join(quiz_session, "Ann"), join(quiz_session, "Bob")
+    assert answer(ann, quiz_session, 1, "E").status_code == 302
+    assert answer(ann, quiz_session, 1, "E").status_code == 302  # a doubled post
+    assert answer(bob, quiz_session, 1, "W").status_code == 302
+    assert answer(ann, quiz_session, 1, "N").status_code == 302  # Ann changes her mind
+    doc = results(teacher_client, quiz_session)
+    assert doc["students"] == 2
+    assert doc["items"][1] == {
+        "item": 1,
+        "question": WHO,
+        "answers": {"N": 1, "W": 1},
+        "right": 1,
+        "total": 2,
+    }
+    assert doc["items"][0] == {"item": 0, "question": None, "answers": {}, "right": 0, "total": 0}
+    assert Answer.objects.count() == 2
+
+
+def test_several_keys_for_a_question_with_several_answers(quiz_session, teacher_client):
+    teacher_client.post(f"/classroom/{quiz_session.code}/present/next")
+    ann, bob = join(quiz_session, "Ann"), join(quiz_session, "Bob")
+    assert answer(ann, quiz_session, 2, "refuse", "accept").status_code == 302
+    assert answer(bob, quiz_session, 2, "accept").status_code == 302
+    entry = results(teacher_client, quiz_session)["items"][2]
+    assert entry == {
+        "item": 2,
+        "question": OPTIONS,
+        "answers": {"accept": 2, "refuse": 1},
+        "right": 1,
+        "total": 2,
+    }
+
+
+def test_bad_answers_are_refused_and_change_nothing(quiz_session, teacher_client):
+    ann = join(quiz_session, "Ann")
+    assert answer(ann, quiz_session, 1, "Q").status_code == 400  # not a choice
+    assert answer(ann, quiz_session, 1).status_code == 400  # no key
+    assert answer(ann, quiz_session, 1, "N", "E").status_code == 400  # one answer only
+    assert answer(ann, quiz_session, "x", "N").status_code == 400
+    assert answer(ann, quiz_session, 99, "N").status_code == 400
+    json_reply = answer(ann, quiz_session, 1, "Q", HTTP_ACCEPT="application/json")
+    assert json_reply.status_code == 400 and "error" in json_reply.json()
+    assert Answer.objects.count() == 0
+
+
+def test_closed_items_refuse_answers_with_409(quiz_session, teacher_client):
+    code = quiz_session.code
+    ann = join(quiz_session, "Ann")
+    assert answer(ann, quiz_session, 0, "N").status_code == 409  # a step: never open
+    assert answer(ann, quiz_session, 1, "N").status_code == 302
+    teacher_client.post(f"/classroom/{code}/present/reveal")
+    assert answer(ann, quiz_session, 1, "E").status_code == 409  # revealed
+    late = answer(ann, quiz_session, 1, "E", HTTP_ACCEPT="application/json")
+    assert late.status_code == 409 and "closed" in late.json()["error"]
+    teacher_client.post(f"/classroom/{code}/present/next")
+    assert answer(ann, quiz_session, 2, "accept").status_code == 302
+    teacher_client.post(f"/classroom/{code}/present/next")
+    assert answer(ann, quiz_session, 2, "refuse").status_code == 409  # moved on
+    teacher_client.post(f"/classroom/{code}/present/prev")
+    assert answer(ann, quiz_session, 2, "refuse").status_code == 302  # shown again: open again
+    teacher_client.post(f"/classroom/{code}/present/prev")
+    state = ann.get(f"/classroom/{code}/state.json").json()
+    assert (state["item"], state["revealed"], state["open"]) == (1, True, False)  # stays revealed
+    teacher_client.post(f"/classroom/{code}/present/end")
+    assert answer(ann, quiz_session, 1, "E").status_code == 409
+    doc = results(teacher_client, quiz_session)
+    assert doc["items"][1]["answers"] == {"N": 1} and doc["items"][2]["answers"] == {"refuse": 1}
+
+
+def test_the_phone_taps_shows_its_answer_then_right_or_wrong_and_why(quiz_session, teacher_client):
+    ann, bob = join(quiz_session, "Ann"), join(quiz_session, "Bob")
+    html = ann.get(f"/classroom/{quiz_session.code}/").content.decode()
+    assert "Who chooses now?" in html and 'value="N"' in html and "Tap your answer" in html
+    reply = answer(ann, quiz_session, 1, "E", **HTMX)
+    assert reply.status_code == 200
+    assert (
+        'aria-pressed="true"' in reply.content.decode() and "your answer" in reply.content.decode()
+    )
+    answer(bob, quiz_session, 1, "N")
+    teacher_client.post(f"/classroom/{quiz_session.code}/present/reveal")
+    wrong = ann.get(f"/classroom/{quiz_session.code}/").content.decode()
+    right = bob.get(f"/classroom/{quiz_session.code}/").content.decode()
+    assert "Not this time" in wrong and "✓ right" in wrong
+    assert "Right!" in right
+    assert "North (declarer) chooses." in right  # the quiz's explanation
+    late = answer(ann, quiz_session, 1, "N", **HTMX)
+    assert late.status_code == 409 and "closed" in late.content.decode()  # swapped in by htmx
+
+
+def test_the_projector_shows_live_bars_and_marks_the_right_answer_on_reveal(
+    quiz_session, teacher_client
+):
+    for key in "NNE":
+        answer(join(quiz_session), quiz_session, 1, key)
+    live = teacher_client.get(f"/classroom/{quiz_session.code}/present/live", **HTMX)
+    html = live.content.decode()
+    assert "<strong>3</strong> of 3 answered" in html
+    assert '<rect width="100"' in html and '<rect width="50"' in html  # N twice, E once
+    assert "bar-row right" not in html
+    again = teacher_client.get(
+        f"/classroom/{quiz_session.code}/present/live", HTTP_IF_NONE_MATCH=live["ETag"], **HTMX
+    )
+    assert again.status_code == 304
+    teacher_client.post(f"/classroom/{quiz_session.code}/present/reveal")
+    html = teacher_client.get(f"/classroom/{quiz_session.code}/present/").content.decode()
+    assert "bar-row right" in html and "<strong>2</strong> right" in html
+
+
+def test_summary_csv_and_reopening_read_only(quiz_session, teacher_client):
+    code = quiz_session.code
+    answer(join(quiz_session, "Ann"), quiz_session, 1, "N")
+    answer(join(quiz_session, "Bob, Jr"), quiz_session, 1, "W")
+    join(quiz_session)  # no name, no answer
+    teacher_client.post(f"/classroom/{code}/present/end")
+    html = teacher_client.get(f"/classroom/{code}/summary/").content.decode()
+    assert "2 answered" in html and "1 right (50%)" in html
+    assert "Ann" in html and "Bob, Jr" in html and "Student 3" in html
+    rows = teacher_client.get(f"/classroom/{code}/results.csv").content.decode().splitlines()
+    assert rows[0].startswith("student,item 2 (g-defender-lead-who-0000) answer,item 2 right")
+    assert rows[1] == "Ann,N,yes,,,1,1"
+    assert rows[2] == '"Bob, Jr",W,no,,,0,1'
+    items = teacher_client.get(f"/classroom/{code}/items.csv").content.decode().splitlines()
+    assert items[2].startswith("2,question,g-defender-lead-who-0000,") and items[2].endswith(
+        ",2,1,50,N=1 W=1"
+    )
+    # reopened read-only: browse the items, nothing to drive
+    page = teacher_client.get(f"/classroom/{code}/present/?item=1").content.decode()
+    assert "read only" in page and "bar-row right" in page and "key-reveal" not in page
+    assert teacher_client.post(f"/classroom/{code}/present/next").status_code == 302
+    assert Client().get(f"/classroom/{code}/present/?item=1").status_code == 302  # signed out
+
+
+def test_students_keep_the_lessons_questions_for_review(quiz_session, teacher_client):
+    ann = join(quiz_session, "Ann")
+    teacher_client.post(f"/classroom/{quiz_session.code}/present/end")
+    assert "Keep this lesson" in ann.get(f"/classroom/{quiz_session.code}/").content.decode()
+    response = ann.post(f"/classroom/{quiz_session.code}/keep")
+    assert response.status_code == 200 and "2 questions" in response.content.decode()
+    again = ann.post(f"/classroom/{quiz_session.code}/keep").content.decode()
+    assert "already in your review queue" in again
+    from penaltyflow.quizzes.models import ReviewCard
+
+    assert sorted(ReviewCard.objects.values_list("qid", flat=True)) == sorted([WHO, OPTIONS])

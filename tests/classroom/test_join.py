@@ -1,0 +1,90 @@
+"""Joining: a code (any case) and an optional name; guessing codes is slowed down per
+address, while a whole room behind one address joins at once."""
+
+import time
+
+import pytest
+from django.test import Client
+
+from penaltyflow.classroom import throttle
+from penaltyflow.classroom.models import Session, Student
+
+from .conftest import join
+
+pytestmark = pytest.mark.django_db
+
+
+def test_joining_by_code_in_any_case_with_or_without_a_name(session):
+    form = Client().get("/join/")
+    assert form.status_code == 200 and 'name="code"' in form.content.decode()
+    lower = Client()
+    response = lower.post("/join/", {"code": session.code.lower(), "name": "  Bea  Smith "})
+    assert response.status_code == 302 and response["Location"] == f"/classroom/{session.code}/"
+    assert lower.get(f"/classroom/{session.code}/").status_code == 200
+    join(session)  # no name
+    names = sorted(Student.objects.filter(session=session).values_list("name", flat=True))
+    assert names == ["", "Bea Smith"]
+    assert Session.objects.get(pk=session.pk).students == 2
+
+
+def test_joining_twice_from_one_phone_counts_one_student(session):
+    phone = join(session, "Cy")
+    phone.post(f"/join/{session.code}/", {"name": "Cyril"})
+    assert Student.objects.filter(session=session).count() == 1
+    assert Student.objects.get(session=session).name == "Cyril"
+    assert Session.objects.get(pk=session.pk).students == 1
+
+
+def test_a_malformed_code_is_refused_with_a_message(session):
+    response = Client().post("/join/", {"code": "12"})
+    assert response.status_code == 400
+    assert "six letters and digits" in response.content.decode()
+
+
+def test_guessing_codes_is_slowed_down_per_address(session):
+    guesser = Client(REMOTE_ADDR="10.0.0.66")
+    for n in range(int(throttle.CAPACITY)):
+        assert (
+            guesser.get(f"/join/ZZZZ{n % 10}Z/".replace("0", "A").replace("1", "B")).status_code
+            == 404
+        )
+    response = guesser.get("/join/ZZZZZ9/")
+    assert response.status_code == 429
+    assert 1 <= int(response["Retry-After"]) <= 10
+    assert "Too many" in response.content.decode()
+    # out of guesses, even the right code waits: a guesser learns nothing
+    assert guesser.get(f"/join/{session.code}/").status_code == 429
+    assert guesser.get(f"/classroom/{session.code}/state.json").status_code == 429
+    # another address is not slowed down, nor are students who joined, nor the teacher
+    assert join(session, "Dee", REMOTE_ADDR="10.0.0.7")
+    joined = join(session, "Eve", REMOTE_ADDR="10.0.0.8")
+    throttle.GuessThrottle.objects.filter(address="10.0.0.8").update(tokens=0)
+    assert (
+        joined.get(f"/classroom/{session.code}/state.json", REMOTE_ADDR="10.0.0.8").status_code
+        == 200
+    )
+
+
+def test_the_bucket_refills_with_time(session):
+    guesser = Client(REMOTE_ADDR="10.0.0.67")
+    throttle.GuessThrottle.objects.create(
+        address="10.0.0.67", tokens=0, updated=throttle.timezone.now()
+    )
+    assert guesser.get("/join/ZZZZZ9/").status_code == 429
+    throttle.GuessThrottle.objects.filter(address="10.0.0.67").update(
+        updated=throttle.timezone.now()
+        - throttle.timezone.timedelta(seconds=throttle.REFILL_SECONDS)
+    )
+    assert guesser.get("/join/ZZZZZ9/").status_code == 404
+
+
+def test_three_hundred_phones_behind_one_address_join_within_a_minute(session):
+    began = time.monotonic()
+    for n in range(300):
+        phone = Client(REMOTE_ADDR="192.168.1.1")
+        assert phone.get(f"/join/{session.code}/").status_code == 200
+        response = phone.post(f"/join/{session.code}/", {"name": f"Player {n}"})
+        assert response.status_code == 302, n
+    assert time.monotonic() - began < 60
+    assert Session.objects.get(pk=session.pk).students == 300
+    assert Student.objects.filter(session=session).count() == 300

@@ -1,0 +1,154 @@
+"""The bank: generated questions graded exactly as the engine says, stable ids, enough of them."""
+
+import io
+import json
+import random
+import sys
+from collections import Counter
+
+import pytest
+from django.core.management import call_command
+
+from penaltyflow.engine import run
+from penaltyflow.quizzes import bank, generator
+from penaltyflow.quizzes.bank import ENGINE_KINDS, get_question, question_ids
+
+GENERATED = [qid for qid, _, _ in bank.generated_index()]
+
+
+def engine_says(kind: str, out: dict, subject: dict | None) -> set[str]:
+    """The right keys, read from `manage.py scenario`'s output as the contract's table says."""
+    if kind == "legal-cards":
+        return set(out["legal"])
+    if kind == "penalty-card":
+        kinds = [
+            p["kind"]
+            for p in out["penalty_cards"]
+            if p["seat"] == subject["seat"] and p["card"] == subject["card"]
+        ]
+        return set(kinds) or {"none"}
+    if kind == "options":
+        return {o["decide"] for o in out["pending"]["options"]}
+    return {out["pending"]["decider"]}
+
+
+def test_a_thousand_generated_questions_are_graded_as_the_engine_says():
+    sample = random.Random(11).sample(GENERATED, 1000)
+    kinds = Counter()
+    for qid in sample:
+        q = get_question(qid)
+        status, out = run(json.dumps(q.scenario))
+        assert status == 0, (qid, out)
+        right = engine_says(q.kind, out, q.subject)
+        keys = set(q.keys)
+        assert right and right < keys, f"{qid}: every choice right, or none"
+        assert q.grade(right).correct, qid
+        assert sorted(q.grade(right).answer) == sorted(right)
+        wrong = (right - {min(right)}) if len(right) > 1 else {min(keys - right)}
+        assert not q.grade(wrong).correct, qid
+        assert not q.grade(keys).correct, qid
+        kinds[q.kind] += 1
+    assert set(kinds) == set(ENGINE_KINDS)
+
+
+def test_the_scenario_command_itself_agrees(monkeypatch):
+    for qid in random.Random(5).sample(GENERATED, 8):
+        q = get_question(qid)
+        raw = json.dumps(q.scenario).encode()
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8"))
+        out = io.StringIO()
+        call_command("scenario", "-", stdout=out)
+        assert q.right_keys() == engine_says(q.kind, json.loads(out.getvalue()), q.subject)
+
+
+def test_every_recipe_gives_every_question_it_promises():
+    for recipe in generator.RECIPES:
+        for n in range(generator.PER_RECIPE):
+            d = generator.draft(recipe, n)
+            assert d.kind == recipe.kind and d.prompt and d.story and d.teach
+
+
+def test_ids_are_stable_the_same_id_the_same_question():
+    qid = GENERATED[123]
+    first = get_question(qid).public_json()
+    bank.generated.cache_clear()
+    again = get_question(qid).public_json()
+    assert first == again
+    assert json.dumps(first)  # plain JSON
+
+
+def test_the_json_never_holds_the_answer():
+    for qid in GENERATED[:200]:
+        doc = get_question(qid).public_json()
+        text = json.dumps(doc)
+        assert not {"answer", "correct", "right"} & set(doc)
+        assert all(set(c) == {"key", "text"} for c in doc["choices"])
+        assert '"legal"' not in text and '"pending"' not in text
+
+
+def test_at_least_two_thousand_distinct_questions_and_fifty_a_law(bank_loaded):
+    ids = question_ids(limit=10**6)
+    assert len(ids) == len(set(ids)) >= 2000
+    generated = {
+        json.dumps(get_question(q).public_json() | {"id": None}, sort_keys=True) for q in GENERATED
+    }
+    assert len(generated) == len(GENERATED)  # no two generated questions alike
+    per_law = Counter(bank.law_number(law) for _, law, _ in bank.index())
+    for law in range(48, 58):
+        assert per_law[str(law)] >= 50, (law, per_law)
+
+
+def test_the_moments_teach_what_they_say():
+    """Spot checks of the recipes' teaching moments, read from the engine."""
+    for n in range(20):
+        q = get_question(f"g-minor-card-honour-beside-{n:04d}")
+        pen = q.state()["penalty_cards"]
+        assert [p["kind"] for p in pen] == ["minor"]
+        suit = pen[0]["card"][0]
+        hand = set(q.keys)
+        honours = {c for c in hand if c[0] == suit and c[1] in "AKQJT"}
+        lows = {c for c in hand if c[0] == suit and c[1] not in "AKQJT"} - {pen[0]["card"]}
+        assert honours and lows - q.right_keys(), q.id  # a low card barred, an honour beside it
+        assert get_question(f"g-ten-is-an-honour-{n:04d}").subject["card"][1] == "T"
+        assert get_question(f"g-declarer-lead-who-{n:04d}").right_keys() <= {"N", "E", "S", "W"}
+        q = get_question(f"g-declarer-lead-who-{n:04d}")
+        assert q.right_keys() != {q.state()["declarer"]}  # Law 55: a defender decides
+        q = get_question(f"g-lead-out-of-turn-at-trick-13-{n:04d}")
+        assert q.state()["trick"] == 13 and q.right_keys() == {"refuse"}
+        q = get_question(f"g-second-card-makes-both-major-{n:04d}")
+        assert q.right_keys() == {"major"} and q.subject["card"][1] not in "AKQJT"
+
+
+def test_listing_filters_by_law_prefix_and_kind(db):
+    ids = question_ids(law="50D", kind="legal-cards", limit=500)
+    assert ids
+    for qid in ids:
+        q = get_question(qid)
+        assert q.law.startswith("50D") and q.kind == "legal-cards"
+    assert question_ids(limit=5) == question_ids(limit=500)[:5]
+    assert question_ids(kind="no-such-kind") == []
+
+
+@pytest.mark.django_db
+def test_every_step_a_question_links_to_exists(bank_loaded):
+    from django.test import Client
+
+    steps = {get_question(qid).step for qid in question_ids(limit=10**6)}
+    client = Client()
+    for step in sorted(steps):
+        assert client.get(step).status_code == 200, step
+
+
+def test_chart_questions_follow_the_charts(bank_loaded):
+    from penaltyflow.flowcharts.models import Choice, Node
+
+    qs = [get_question(q) for q in question_ids(limit=10**6) if q.startswith("c-")]
+    kinds = Counter(q.kind for q in qs)
+    assert kinds["chart-next"] >= 10 and kinds["chart-leads"] >= 30 and kinds["chart-clause"] >= 30
+    for q in qs:
+        (right,) = q.right_keys()
+        assert right in q.keys and len(q.keys) >= 2
+        if q.kind == "chart-leads":
+            _, slug_and_keys = q.id.split("c-leads-")
+            target = Node.objects.get(key=right, chart__slug__in=[slug_and_keys[:6]])
+            assert Choice.objects.filter(target=target).exists()

@@ -1,0 +1,100 @@
+"""Spaced review with FSRS on a fixed clock; progress kept per browser and joined on sign-in."""
+
+import datetime as dt
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client, RequestFactory
+
+from penaltyflow.quizzes import progress
+from penaltyflow.quizzes.bank import get_question
+from penaltyflow.quizzes.models import Answer, Learner, ReviewCard
+
+pytestmark = pytest.mark.django_db
+NOON = dt.datetime(2026, 3, 2, 12, 0, tzinfo=dt.UTC)
+
+
+def answer(client, qid, keys):
+    client.get(f"/quiz/q/{qid}/")
+    return client.post(
+        f"/quiz/q/{qid}/answer", {"answer": keys}, HTTP_ACCEPT="application/json"
+    ).json()
+
+
+def test_fsrs_brings_a_wrong_answer_back_soon_and_a_right_one_later():
+    learner = Learner.objects.create()
+    wrong = progress.review(learner, "g-ten-is-an-honour-0000", False, NOON)
+    right = progress.review(learner, "g-ten-is-an-honour-0001", True, NOON)
+    assert NOON < wrong.due <= NOON + dt.timedelta(minutes=10)
+    assert right.due > wrong.due
+    # the same answers at the same times always give the same schedule
+    again = progress.review(Learner.objects.create(), "g-ten-is-an-honour-0000", False, NOON)
+    assert again.due == wrong.due
+    # answered right each time it comes due, it goes away for longer and longer
+    gaps, when = [], NOON
+    for _ in range(4):
+        when = right.due
+        right = progress.review(learner, "g-ten-is-an-honour-0001", True, when)
+        gaps.append(right.due - when)
+    assert gaps == sorted(gaps) and gaps[-1] > dt.timedelta(days=7)
+    assert list(progress.due(learner, NOON + dt.timedelta(minutes=10))) == [wrong]
+
+
+def test_a_wrong_answer_is_due_for_review_on_the_progress_page():
+    client = Client()
+    q = get_question("g-ten-is-an-honour-0004")
+    reply = answer(client, q.id, ["minor"])
+    assert reply["correct"] is False
+    card = ReviewCard.objects.get(qid=q.id)
+    assert card.due <= progress.end_of_today(card.due)
+    page = client.get("/quiz/progress/").content.decode()
+    assert "Due for review today" in page and "What is" in page
+    assert "Law 50" in page and "0% of 1" in page
+
+
+def test_add_to_review_queues_questions_for_the_browser():
+    request = RequestFactory().get("/")
+    from django.contrib.sessions.backends.db import SessionStore
+
+    request.session = SessionStore()
+    request.user = type("Anon", (), {"is_authenticated": False})()
+    added = progress.add_to_review(
+        request, ["g-ten-is-an-honour-0000", "no-such", "g-ten-is-an-honour-0000"]
+    )
+    assert added == 1
+    assert progress.add_to_review(request, ["g-ten-is-an-honour-0000"]) == 0
+    learner = progress.learner_for(request)
+    assert list(progress.due(learner).values_list("qid", flat=True)) == ["g-ten-is-an-honour-0000"]
+
+
+def test_progress_joins_the_account_on_sign_up_and_follows_to_another_device():
+    phone = Client()
+    answer(phone, "g-ten-is-an-honour-0005", ["minor"])
+    answer(phone, "g-dropped-low-card-0005", ["minor"])
+    guest = Learner.objects.get()
+    r = phone.post(
+        "/accounts/signup/",
+        {"username": "alice", "password1": "a-long pass 123", "password2": "a-long pass 123"},
+    )
+    assert r.status_code == 302
+    alice = User.objects.get(username="alice")
+    assert Learner.objects.get(user=alice).pk == guest.pk
+    laptop = Client()
+    answer(laptop, "g-declarer-drops-0005", ["none"])  # before signing in there
+    r = laptop.post("/accounts/login/", {"username": "alice", "password": "a-long pass 123"})
+    assert r.status_code == 302
+    assert Learner.objects.count() == 1
+    assert Answer.objects.filter(learner__user=alice).count() == 3
+    assert ReviewCard.objects.filter(learner__user=alice).count() == 3
+    page = laptop.get("/quiz/progress/").content.decode()
+    assert "3 answers so far" in page and "Signed in as" in page
+
+
+def test_sign_out_is_a_post_and_sign_in_rejects_a_bad_password():
+    User.objects.create_user("bob", password="right-pass-42")
+    client = Client()
+    r = client.post("/accounts/login/", {"username": "bob", "password": "wrong"})
+    assert r.status_code == 200 and b"correct username and password" in r.content
+    client.post("/accounts/login/", {"username": "bob", "password": "right-pass-42"})
+    assert client.get("/accounts/logout/").status_code == 405
+    assert client.post("/accounts/logout/").status_code == 302
