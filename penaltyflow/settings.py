@@ -69,6 +69,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "penaltyflow.offline.middleware.OfflineHeaders",
+    "penaltyflow.classroom.nav.TeacherLink",
 ]
 
 ROOT_URLCONF = "penaltyflow.urls"

@@ -87,12 +87,13 @@ RECENT_ROWS = 30  # the newest answers read for the limit and for doubled posts
 
 def recent_answers(learner: Learner, now: dt.datetime) -> list:
     """The learner's newest answers of the last minute (at most RECENT_ROWS), newest
-    first, as rows with `id, created, qid, keys, attempt`: where a doubled post is
-    found, and what the limit counts. One small query."""
+    first, as rows with `id, created, qid, attempt`: where a doubled post is found,
+    and what the limit counts. One small query; no keys (JSON to decode on every row),
+    read only for the one row that may be a doubled post."""
     return list(
         Answer.objects.filter(learner=learner, created__gt=now - dt.timedelta(seconds=60))
         .order_by("-created")
-        .values_list("id", "created", "qid", "keys", "attempt", named=True)[:RECENT_ROWS]
+        .values_list("id", "created", "qid", "attempt", named=True)[:RECENT_ROWS]
     )
 
 
@@ -122,7 +123,7 @@ def retry_after(
 
 @dataclass
 class Recorded:
-    answer: Answer  # or, for a doubled post found among the recent ones, its row (keys, ...)
+    answer: Answer | Kept  # a doubled post found among the recent ones: its id and keys
     repeated: bool  # a doubled post: the first one's answer, counted once
 
 
@@ -146,16 +147,7 @@ def record(
     if round is not None:
         earlier = Answer.objects.filter(round=round, position=position).first()
     elif recent is not None:
-        double = now - dt.timedelta(seconds=DOUBLE_POST_SECONDS)
-        earlier = next(
-            (
-                a
-                for a in recent
-                if (attempt and a.attempt == attempt)
-                or (a.qid == question.id and a.created > double and a.keys == sorted(keys))
-            ),
-            None,
-        )
+        earlier = _double_among(recent, question.id, keys, attempt, now)
     elif attempt:
         earlier = Answer.objects.filter(learner=learner, attempt=attempt).first()
     else:
@@ -199,6 +191,28 @@ def record(
     raise IntegrityError("The answer could not be kept.")
 
 
+@dataclass
+class Kept:
+    """An answer kept earlier, as much of it as a doubled post's reply needs."""
+
+    id: int
+    keys: list[str]
+
+
+def _double_among(recent: list, qid: str, keys: list[str], attempt: str, now) -> Kept | None:
+    """The answer this post doubles, among the learner's recent ones: the same attempt
+    token, or the same keys to the same question within seconds. Its keys are read
+    only here, for a row that may be it (most posts have none)."""
+    double = now - dt.timedelta(seconds=DOUBLE_POST_SECONDS)
+    for row in recent:
+        same_attempt = bool(attempt) and row.attempt == attempt
+        if same_attempt or (row.qid == qid and row.created > double):
+            kept = Answer.objects.filter(pk=row.id).values_list("keys", flat=True).first()
+            if kept is not None and (same_attempt or kept == sorted(keys)):
+                return Kept(row.id, kept)
+    return None
+
+
 def count(question, correct: bool) -> None:
     """One more answer (and maybe one more right) for the question: one upsert."""
     table = connection.ops.quote_name(QuestionStat._meta.db_table)
@@ -222,15 +236,19 @@ def new_card(now: dt.datetime) -> Card:
 def review(learner: Learner, qid: str, correct: bool, now: dt.datetime | None = None) -> ReviewCard:
     """Schedule the question again: Good when right, Again when wrong."""
     now = now or timezone.now()
-    row = ReviewCard.objects.filter(learner=learner, qid=qid).first()
-    card = Card.from_dict(row.card) if row else new_card(now)
+    # Only the columns needed, no ordering, no model built to be read: an answer post
+    # does this on every answer (tests/quizzes/test_post_cost.py counts its queries).
+    found = ReviewCard.objects.filter(learner=learner, qid=qid).values_list("pk", "card", "reviews")
+    old = next(iter(found[:1]), None)
+    card = Card.from_dict(old[1]) if old else new_card(now)
     card, _ = SCHEDULER.review_card(card, Rating.Good if correct else Rating.Again, now)
-    if row is None:
-        row = ReviewCard(learner=learner, qid=qid)
-    row.card = card.to_dict()
-    row.due = card.due
-    row.reviews += 1
-    row.save()
+    row = ReviewCard(learner=learner, qid=qid, card=card.to_dict(), due=card.due)
+    if old is None:
+        row.reviews = 1
+        row.save(force_insert=True)
+    else:
+        row.pk, row.reviews = old[0], old[2] + 1
+        row.save(force_update=True)
     return row
 
 

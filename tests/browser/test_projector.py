@@ -1,0 +1,111 @@
+"""The projector's full-screen key, signing in as a teacher, and the handout on paper
+(A4 and Letter): pages as printed, dark text on white (or a pale box)."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import SCREENSHOTS, _page, screenshot
+from .test_classroom import club  # noqa: F401  (the fixture: a lesson and a teacher)
+
+pytestmark = pytest.mark.browser
+PROJECTOR = {"width": 1280, "height": 720}
+
+
+def sign_in_and_start(page, club) -> None:  # noqa: F811
+    page.goto(club + "/accounts/login/")
+    page.fill("input[name=username]", "tess")
+    page.fill("input[name=password]", "projector-pw")
+    page.locator("form.account-form button[type=submit]").click()
+    page.wait_for_url(club + "/classroom/")  # no `next`: a teacher lands on the classroom
+    expect(page.locator(".site-nav a", has_text="Classroom")).to_have_attribute(
+        "href", "/classroom/"
+    )
+    for size in ({"width": 390, "height": 844}, {"width": 1366, "height": 900}, PROJECTOR):
+        page.set_viewport_size(size)
+        screenshot(page, f"classroom-home-teacher-{size['width']}x{size['height']}")
+        link = page.locator(".site-nav a", has_text="Classroom").bounding_box()
+        assert link and link["x"] + link["width"] <= size["width"], (size, link)
+    page.locator("form[action='/classroom/start']:has(input[value='club-night']) button").click()
+    page.wait_for_url(re.compile(r".*/classroom/\w{6}/present/$"))
+
+
+def test_f_toggles_full_screen(browser, club):  # noqa: F811
+    context, page = _page(browser, PROJECTOR)
+    try:
+        sign_in_and_start(page, club)
+        screenshot(page, "projector-1280x720-before-full-screen")
+        assert page.evaluate("document.fullscreenElement") is None
+        page.keyboard.press("f")
+        page.wait_for_function("document.fullscreenElement === document.documentElement")
+        page.keyboard.press("F")
+        page.wait_for_function("document.fullscreenElement === null")
+        page.locator("#key-full").click()  # the button does the same, for the mouse
+        page.wait_for_function("document.fullscreenElement !== null")
+        page.locator("#key-full").click()
+        page.wait_for_function("document.fullscreenElement === null")
+        # typed into a field, F is a letter, not a key of the projector's
+        page.evaluate(
+            "document.body.append(Object.assign(document.createElement('input'), {id: 'typing'}))"
+        )
+        page.locator("#typing").press("f")
+        page.wait_for_timeout(300)
+        assert page.evaluate("document.fullscreenElement") is None
+    finally:
+        context.close()
+
+
+# Chromium's PDF: one page tree whose /Count is the number of pages; each page's
+# MediaBox in points.
+PAGES = re.compile(rb"/Count\s+(\d+)")
+MEDIABOX = re.compile(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]")
+PAPER = {"a4": ("A4", (595, 842)), "letter": ("Letter", (612, 792))}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_handout_prints_dark_on_light(browser, club, paper):  # noqa: F811
+    fmt, (width, height) = PAPER[paper]
+    context, page = _page(browser, {"width": 1366, "height": 900})
+    try:
+        page.goto(f"{club}/lessons/club-night/handout/?paper={paper}")
+        expect(page.locator(".handout-item")).to_have_count(4)
+        pdf = page.pdf(format=fmt, print_background=True, prefer_css_page_size=True)
+        (SCREENSHOTS / f"handout-{paper}.pdf").write_bytes(pdf)
+        (pages,) = {int(n) for n in PAGES.findall(pdf)}
+        # four items (the two questions with their tables take a sheet each), the chart
+        # and the answers: six sheets today; more means something spills over a page
+        assert 4 <= pages <= 6, pages
+        assert len(MEDIABOX.findall(pdf)) == pages
+        boxes = {(round(float(w)), round(float(h))) for w, h in MEDIABOX.findall(pdf)}
+        assert boxes == {(width, height)}, boxes  # the handout's own page size is the paper's
+        page.emulate_media(media="print")
+        screenshot(page, f"handout-print-{paper}")
+        # every piece of text, outside the diagram: its colour, and the paper behind it
+        # (the nearest background that is not transparent)
+        pairs = page.evaluate(
+            """() => {
+              const seen = new Set();
+              const paper = e => {
+                for (; e; e = e.parentElement) {
+                  const c = getComputedStyle(e).backgroundColor;
+                  if (c !== 'rgba(0, 0, 0, 0)') return c;
+                }
+                return 'rgb(255, 255, 255)';
+              };
+              for (const e of document.querySelectorAll('body *')) {
+                const s = getComputedStyle(e);
+                if (s.display === 'none' || s.visibility === 'hidden' || e.closest('svg')) continue;
+                if ([...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+                  seen.add(s.color + ' on ' + paper(e));
+              }
+              return [...seen];
+            }"""
+        )
+        rgb = re.compile(r"rgba?\((\d+), (\d+), (\d+)")
+        assert pairs
+        for pair in pairs:
+            ink, behind = (tuple(map(int, m)) for m in rgb.findall(pair))
+            assert max(ink) <= 0x55 and min(behind) >= 200, pair  # dark ink, light paper
+    finally:
+        context.close()
