@@ -35,11 +35,20 @@ run: setup
 	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-$(if $(filter 127.0.0.1 localhost,$(HOST)),localhost$(comma)127.0.0.1,*)}" \
 	  $(PY) manage.py serve --host $(HOST) --port $(PORT) --workers $(WORKERS) --access-log
 
+# axe-core (accessibility rules) from the npm registry, for the browser tests only: never committed.
+AXE_VERSION := 4.11.0
+AXE := var/test-tools/axe-core/axe.min.js
+$(AXE):
+	scripts/need-system-packages npm:npm
+	mkdir -p var/test-tools
+	cd var/test-tools && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null \
+	  && rm -rf axe-core package && tar xzf axe-core-$(AXE_VERSION).tgz && mv package axe-core
+
 # Every test on SQLite; then, on a throwaway PostgreSQL (scripts/pg-throwaway, Debian's
 # postgresql), every test again but the ones that start their own SQLite server
 # (marker `server`) and the browser tests ($(PG_SKIP): they test pages, not the database).
 PG_SKIP ?= not server and not browser
-test: setup check
+test: setup check $(AXE)
 	scripts/need-system-packages chromium:chromium
 	$(VENV)/bin/pytest
 	scripts/pg-throwaway $(VENV)/bin/pytest -m "$(PG_SKIP)"

@@ -1,5 +1,7 @@
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from penaltyflow.ops import views as ops
 
@@ -7,6 +9,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", ops.healthz, name="healthz"),
     path("robots.txt", ops.robots_txt, name="robots_txt"),
+    # Browsers ask for /favicon.ico whatever the page says; the icon is an SVG in static/.
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("quiz/", include("penaltyflow.quizzes.urls")),
     path("accounts/", include("penaltyflow.accounts.urls")),
     path("", include("penaltyflow.flowcharts.urls")),

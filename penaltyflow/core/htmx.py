@@ -17,6 +17,11 @@ def is_fragment(request: HttpRequest) -> bool:
     return not htmx.history_restore_request
 
 
+def fragment_target(request: HttpRequest) -> str:
+    """The id of the element an htmx swap replaces ("step", "table"); "" for a whole page."""
+    return (request.htmx.target or "") if is_fragment(request) else ""
+
+
 def full_page_on_error(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """An htmx click that lands on a 400 or 404 goes there as a full page.
 

@@ -22,7 +22,7 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.cache import patch_vary_headers
 
-from penaltyflow.core.htmx import is_fragment
+from penaltyflow.core.htmx import fragment_target, is_fragment
 from penaltyflow.core.models import ContentGeneration
 
 STAMP_SECONDS = 1.0
@@ -86,6 +86,7 @@ def cached_by_content(
                     args,
                     sorted(kwargs.items()),
                     is_fragment(request),
+                    fragment_target(request),  # a step's table alone, or the whole step
                     [(name, request.GET.getlist(name)) for name in names],
                 ]
             )
@@ -100,7 +101,7 @@ def cached_by_content(
                 if response.status_code == 200 and not response.streaming:
                     content = _CSRF.sub(rb"\1" + _MARK + rb"\2", response.content)
                     cache.set(key, (content, response["Content-Type"]))
-            patch_vary_headers(response, ["HX-Request", "HX-History-Restore-Request"])
+            patch_vary_headers(response, ["HX-Request", "HX-History-Restore-Request", "HX-Target"])
             return response
 
         return wrapper

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from . import legal, vocab
 from .cards import CARD_NAMES, is_honour, sorted_cards
-from .vocab import SEAT_NAMES, SUIT_SINGULAR, Option, option_text, suit_words
+from .vocab import SEAT_NAMES, SUIT_SINGULAR, Option, suit_words
 
 if TYPE_CHECKING:
     from .table import Table
@@ -89,10 +89,14 @@ def play_restriction_text(table: Table) -> str:
 
 
 def pending_text(table: Table) -> str:
+    """ "Declarer must first choose (Law 50D2): require a spade lead, forbid a spade lead, or
+    no lead restriction (the penalty card stays)." In plain words, as the options list says."""
     p = table.decision
-    opts = ", ".join(option_text(o) for o in p.options)
+    labels = [option_label(table, o) for o in p.options]
+    labels = [label[:1].lower() + label[1:] for label in labels]
+    opts = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + ", or " + labels[-1]
     who = "Declarer" if p.decider == table.declarer else _name(p.decider)
-    return f"{who} must first choose under Law {p.law}: {opts}."
+    return f"{who} must first choose (Law {p.law}): {opts}."
 
 
 def not_an_option(table: Table, option: str, suit_t: str | None, card_t: str | None) -> str:

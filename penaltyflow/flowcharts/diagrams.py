@@ -132,9 +132,16 @@ def render_svg(dot: graphviz.Digraph) -> str:
     return dot.pipe(format="svg", encoding="utf-8")
 
 
+_TITLE = re.compile(r"<title>[^<]*</title>\n?")
+
+
 def inline_svg(svg: str) -> str:
-    """The SVG ready to inline in a page: no XML prologue, and it scales to its container."""
-    svg = _PROLOGUE.sub("", svg, count=1)
+    """The SVG ready to inline in a page: no XML prologue, and it scales to its container.
+
+    Graphviz titles each group with its internal key ("d2-declarer-chooses"), which a
+    screen reader would read; they go. Each box's link keeps its tooltip in plain words.
+    """
+    svg = _TITLE.sub("", _PROLOGUE.sub("", svg, count=1))
     # Its natural size at most: CSS shrinks it to fit, never blows a small chart up.
     return _SIZE.sub(r'<svg class="chart-svg" \1', svg, count=1)
 
@@ -157,8 +164,18 @@ def mark_groups(svg: str, marks: dict[str, str]) -> str:
     return _GROUP.sub(mark, svg)
 
 
-def render_pdf(dot: graphviz.Digraph) -> bytes:
-    return dot.pipe(format="pdf")
+# The drawing's largest size: with the half-inch margin `dot` adds on every side of a PDF,
+# the page is at most 8 x 10.6 in (576 x 763 pt): inside A4 (595 x 842) and Letter (612 x 792).
+PAPER_INCHES = "7,9.6"
+
+
+def render_pdf(dot: graphviz.Digraph, title: str = "") -> bytes:
+    """One page that prints on A4 and on Letter: the chart shrunk to fit, with its title."""
+    paper = dot.copy()
+    paper.attr(size=PAPER_INCHES)
+    if title:
+        paper.attr(label=graphviz.nohtml(title), labelloc="t", fontsize="18")
+    return paper.pipe(format="pdf")
 
 
 def build_overview(

@@ -58,7 +58,7 @@ class Flowchart(models.Model):
             titles = dict(Flowchart.objects.values_list("slug", "title"))
             dot = diagrams.build_digraph(self.graph(), titles)
             self.svg = diagrams.render_svg(dot)
-            self.pdf = diagrams.render_pdf(dot)
+            self.pdf = diagrams.render_pdf(dot, f"Law {self.laws}: {self.title}")
             self.rendered_version = self.version
         changed = Flowchart.objects.filter(pk=self.pk).exclude(version=self.version).exists()
         Flowchart.objects.filter(pk=self.pk).update(

@@ -16,6 +16,7 @@ from django.urls import reverse
 from penaltyflow.hands.tableview import TableQuery
 
 from .diagrams import dom_id, edge_id
+from .journey import MOST_LEGS, Journey, Leg, landing_key, situation
 from .models import Choice, Flowchart, Node
 
 SEPARATOR = "."  # never in a slug, so keys split cleanly
@@ -29,6 +30,7 @@ class StepQuery(TableQuery):
     """
 
     path = forms.CharField(required=False)
+    came = forms.CharField(required=False)  # the charts before this one (journey.py)
 
 
 @dataclass(frozen=True)
@@ -47,9 +49,17 @@ class ChoiceLink:
     is_loop: bool
 
 
-def step_url(slug: str, key: str, path: list[str]) -> str:
+def step_url(slug: str, key: str, path: list[str], came: str = "") -> str:
+    """A step's address: the way through its chart, and the charts before it (`came`)."""
     url = reverse("flowcharts:step", args=[slug, key])
-    return f"{url}?{urlencode({'path': SEPARATOR.join(path)})}" if path else url
+    query = urlencode({k: v for k, v in (("came", came), ("path", SEPARATOR.join(path))) if v})
+    return f"{url}?{query}" if query else url
+
+
+@dataclass(frozen=True)
+class TrailStep:
+    label: str
+    law: str  # "Law 56" on the first step of each chart left behind, else ""
 
 
 class ChartMap:
@@ -104,32 +114,79 @@ class ChartMap:
 
 
 class StepPath:
-    def __init__(self, chart: Flowchart, node: Node, chart_map: ChartMap, keys: list[str]):
+    def __init__(
+        self,
+        chart: Flowchart,
+        node: Node,
+        chart_map: ChartMap,
+        keys: list[str],
+        journey: Journey | None = None,
+    ):
         self.chart = chart
         self.node = node
         self.map = chart_map
         self.keys = keys
+        self.journey = journey or Journey([], None)
+        self.case_lost = False  # the carried deal cannot show this step (see example())
 
     @classmethod
-    def for_node(cls, node: Node, raw: str | None) -> "StepPath":
+    def for_node(cls, node: Node, raw: str | None, came: str | None = None) -> "StepPath":
         chart_map = ChartMap(node.chart)
+        maps = {node.chart.pk: chart_map}
+        journey = Journey.parse(came, node.chart, lambda c: maps.get(c.pk) or ChartMap(c))
+        first = journey.entry or chart_map.start
         if not raw:
-            return cls(node.chart, node, chart_map, chart_map.shortest_path(node.key))
+            if journey and node.key != journey.entry:
+                raise BadRequest("That path is not a way through this chart.")
+            keys = [] if journey else chart_map.shortest_path(node.key)
+            return cls(node.chart, node, chart_map, keys, journey)
         keys = raw.split(SEPARATOR)
         walk = keys + [node.key]
         if (
             len(walk) > len(chart_map.nodes)
             or len(set(walk)) != len(walk)
-            or keys[0] != chart_map.start
+            or keys[0] != first
             or any(not chart_map.joined(a, b) for a, b in zip(walk, walk[1:], strict=False))
         ):
             raise BadRequest("That path is not a way through this chart.")
-        return cls(node.chart, node, chart_map, keys)
+        return cls(node.chart, node, chart_map, keys, journey)
 
-    def example(self):
-        """The hand for this step: the one on the choice that led here, or the step's own."""
+    def _own_examples(self, walk: list[str]) -> list:
+        """The example each step of `walk` shows on its own: the choice's that led there."""
         from penaltyflow.hands.models import Example
 
+        pairs = set(zip(walk, walk[1:], strict=False))
+        found = {
+            (e.choice.source.key, e.choice.target.key): e
+            for e in Example.objects.filter(choice__source__chart=self.chart).select_related(
+                "choice__source", "choice__target"
+            )
+            if (e.choice.source.key, e.choice.target.key) in pairs
+        }
+        return [found.get(pair) for pair in zip(walk, walk[1:], strict=False)]
+
+    def example(self):
+        """The hand for this step.
+
+        Reached inside one chart: the example on the choice that led here (or the step's
+        own). Reached by a jump: the deal the learner brought, for as long as it is in
+        the situation each step's own example shows; from the first step where it is
+        not, the step's own example, and `case_lost` says so.
+        """
+        from penaltyflow.hands.models import Example
+
+        if self.journey:
+            carried = self._carried()
+            walk = self.keys + [self.node.key]
+            own = self._own_examples(walk)
+            if carried is None:
+                return own[-1] if own else None
+            wanted = situation(carried.scenario)
+            for example in own:
+                if example is not None and situation(example.scenario) != wanted:
+                    self.case_lost = True
+                    return own[-1]
+            return carried
         if self.keys:
             return Example.objects.filter(
                 choice__source__chart=self.chart,
@@ -138,15 +195,42 @@ class StepPath:
             ).first()
         return Example.objects.filter(node=self.node).first()
 
+    def _carried(self):
+        """The deal the jump page showed: the case the learner brought into this chart."""
+        earlier, leg = self.journey.back()
+        jump = Node.objects.select_related("chart", "jump_chart", "jump_node").get(
+            chart=leg.chart, key=leg.keys[-1]
+        )
+        return StepPath(leg.chart, jump, ChartMap(leg.chart), leg.keys[:-1], earlier).example()
+
+    @property
+    def came_from_law(self) -> str:
+        return self.journey.legs[-1].chart.laws if self.journey else ""
+
     @property
     def visited(self) -> list[NodeInfo]:
         return [self.map.nodes[key] for key in self.keys]
 
     @property
+    def trail(self) -> list[TrailStep]:
+        """The way you came: the steps of the charts left behind, then this chart's."""
+        steps = []
+        for leg in self.journey.legs:
+            for i, label in enumerate(leg.labels):
+                steps.append(TrailStep(label, f"Law {leg.chart.laws}" if i == 0 else ""))
+        here = [TrailStep(info.label, "") for info in self.visited]
+        if here and steps:
+            here[0] = TrailStep(here[0].label, f"Law {self.chart.laws}")
+        return steps + here
+
+    @property
     def back_url(self) -> str | None:
-        if not self.keys:
-            return None
-        return step_url(self.chart.slug, self.keys[-1], self.keys[:-1])
+        if self.keys:
+            return step_url(self.chart.slug, self.keys[-1], self.keys[:-1], self.journey.raw)
+        if self.journey:  # back across the jump
+            earlier, leg = self.journey.back()
+            return step_url(leg.chart.slug, leg.keys[-1], leg.keys[:-1], earlier.raw)
+        return None
 
     @property
     def choices(self) -> list[ChoiceLink]:
@@ -159,7 +243,7 @@ class StepPath:
                 ChoiceLink(
                     label,
                     self.map.nodes[target],
-                    step_url(self.chart.slug, target, onward),
+                    step_url(self.chart.slug, target, onward, self.journey.raw),
                     is_loop,
                 )
             )
@@ -170,18 +254,16 @@ class StepPath:
         node = self.node
         if node.kind != Node.Kind.JUMP or node.jump_chart is None:
             return None
-        if node.jump_node is not None:
-            key = node.jump_node.key
-        else:
-            key = node.jump_chart.nodes.filter(kind=Node.Kind.START).values_list("key", flat=True)[
-                0
-            ]
-        return step_url(node.jump_chart.slug, key, [])
+        leg = Leg(node.chart, [*self.keys, node.key], [])
+        came = self.journey.onward(leg) if len(self.journey.legs) < MOST_LEGS else ""
+        return step_url(node.jump_chart.slug, landing_key(node), [], came)
 
     @property
     def pbn_query(self) -> str:
-        """ "?path=..." for this step's hand.pbn: the hand depends on the way that led here."""
-        return f"?{urlencode({'path': SEPARATOR.join(self.keys)})}" if self.keys else ""
+        """ "?came=...&path=..." for this step's hand.pbn: the hand depends on the way here."""
+        query = {"came": self.journey.raw, "path": SEPARATOR.join(self.keys)}
+        query = urlencode({k: v for k, v in query.items() if v})
+        return f"?{query}" if query else ""
 
     @property
     def marks(self) -> dict[str, str]:
@@ -189,7 +271,12 @@ class StepPath:
         walk = self.keys + [self.node.key]
         marks = {dom_id(key): "visited" for key in self.keys}
         marks |= {edge_id(a, b): "walked" for a, b in zip(walk, walk[1:], strict=False)}
-        marks[dom_id(self.node.key)] = "current"
+        if self.journey:  # where the learner came in from another chart
+            entry = dom_id(self.journey.entry)
+            marks[entry] = " ".join(filter(None, [marks.get(entry), "entry"]))
+        marks[dom_id(self.node.key)] = " ".join(
+            filter(None, ["entry" if self.node.key == self.journey.entry else "", "current"])
+        )
         return marks
 
 

@@ -5,7 +5,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
-from penaltyflow.core.htmx import full_page_on_error, is_fragment
+from penaltyflow.core.htmx import fragment_target, full_page_on_error, is_fragment
 from penaltyflow.core.pagecache import cached_by_content
 from penaltyflow.hands import export
 from penaltyflow.hands.tableview import table_from_query
@@ -43,7 +43,8 @@ def step(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         chart__slug=slug,
         key=key,
     )
-    path = StepPath.for_node(node, request.GET.get("path"))  # 400 if tampered with
+    # 400 if tampered with
+    path = StepPath.for_node(node, request.GET.get("path"), request.GET.get("came"))
     example = path.example()
     table = None
     if example is not None:  # 400 for an event, view, option or card it cannot have
@@ -58,9 +59,11 @@ def step(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         "table": table,
         "fragment": fragment,
     }
-    return render(
-        request, "flowcharts/step.html#step" if fragment else "flowcharts/step.html", context
-    )
+    # The table swaps alone for its own clicks (events, views, cards, options); a step swaps whole.
+    template = "flowcharts/step.html"
+    if fragment:
+        template += "#table" if fragment_target(request) == "table" and table else "#step"
+    return render(request, template, context)
 
 
 @require_safe
@@ -83,7 +86,7 @@ def chart_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 def step_pbn(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     """The step's example hand as a PBN file with its play, for any bridge program."""
     node = get_object_or_404(Node.objects.select_related("chart"), chart__slug=slug, key=key)
-    example = StepPath.for_node(node, request.GET.get("path")).example()
+    example = StepPath.for_node(node, request.GET.get("path"), request.GET.get("came")).example()
     if example is None:
         raise Http404("This step has no example hand.")
     title = f"Law {node.chart.laws}: {node.label}"

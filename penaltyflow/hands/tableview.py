@@ -45,7 +45,8 @@ class TableQuery(forms.Form):
         choices=[("all", "all"), *[(s, s) for s in SEATS], *[(s.lower(), s) for s in SEATS]],
         required=False,
     )
-    option = forms.RegexField(r"^[0-9]{1,4}$", required=False)
+    # The options applied one after the other: "1" refuses the lead, "1.0" then requires a suit.
+    option = forms.RegexField(r"^[0-9]{1,2}(\.[0-9]{1,2}){0,7}$", required=False)
 
 
 # "try" is a Python keyword, so it is declared after the class body.
@@ -105,7 +106,8 @@ class SeatView:
 
 @dataclass
 class OptionView:
-    index: int  # the value of `option` that applies it
+    index: int  # its place in the decision's list
+    value: str  # the value of `option` that applies it, after the options chosen before it
     text: str
     law: str
     chosen: bool
@@ -152,7 +154,8 @@ class TableData:
     decider: str  # "Declarer's" decision is shown by the seat name: "South"
     decision_law: str  # "50D2"
     options: list[OptionView]
-    option: int | None
+    option: str | None  # the options applied, as `option` says them ("1.0")
+    chosen_before: list[str]  # options applied before the decision now shown, in words
     has_tricks: bool  # the options carry double-dummy figures
     tried: CardView | None
     try_ok: bool | None
@@ -160,6 +163,16 @@ class TableData:
     notes: list[str]
     bbo_url: str
     story: str = ""
+
+    @property
+    def chosen_text(self) -> str:
+        """The options applied, in words: what the status line says after an option."""
+        chosen = [o.text for o in self.options if o.chosen]
+        return "; ".join(self.chosen_before + chosen)
+
+    @property
+    def after_legal_try(self) -> bool:
+        return bool(self.tried) and bool(self.try_ok)
 
     @property
     def previous_event(self) -> int | None:
@@ -205,7 +218,7 @@ def build_table(
     *,
     event: int | None = None,
     view: str = "all",
-    option: int | None = None,
+    option: int | str | None = None,
     try_card: str | None = None,
     analysis: dict | None = None,
     story: str = "",
@@ -240,34 +253,27 @@ def build_table(
     except (ScenarioError, ValueError) as exc:  # checked on load; only a changed engine gets here
         message = getattr(exc, "message", str(exc))
         raise BadRequest(f"This example no longer replays: {message}") from None
+    chain = _option_chain(option)
+    rows = (analysis or {}).get(str(event), [])
     options: list[OptionView] = []
-    pending = table.pending
-    decider, decision_law = "", ""
-    if pending is not None:
-        decider, decision_law = seat_name(pending.decider), pending.law
-        found_by_text = {
-            option_text(a.get("option", {})): a
-            for a in (analysis or {}).get(str(event), [])
-            if isinstance(a, dict)
-        }
-        if option is not None and not 0 <= option < len(pending.options):
-            raise BadRequest("'option' is out of range.")
-        for i, opt in enumerate(pending.options):
-            found = found_by_text.get(option_text(opt), {})
-            options.append(
-                OptionView(
-                    i,
-                    option_label(table, opt),
-                    opt.get("law", ""),
-                    option == i,
-                    found.get("declarer_tricks"),
-                    found.get("result", ""),
-                )
-            )
-        if option is not None:
-            apply_event(table, {k: v for k, v in pending.options[option].items() if k != "law"})
-    elif option is not None:
+    decider, decision_law, chosen_before = "", "", []
+    if chain and table.pending is None:
         raise BadRequest("There is no decision to make at this moment.")
+    # Each option chosen is applied in turn; the list shown is the decision that follows
+    # the last one (after "Refuse the lead", declarer's Law 50D2 choice), or, when none
+    # follows, the last decision with its option marked.
+    for depth, index in enumerate(chain):
+        pending = table.pending
+        if pending is None or not 0 <= index < len(pending.options):
+            raise BadRequest("'option' is out of range.")
+        chosen_before += [o.text for o in options if o.chosen]
+        options = _option_views(table, chain[:depth], index, rows if depth == 0 else [])
+        decider, decision_law = seat_name(pending.decider), pending.law
+        apply_event(table, {k: v for k, v in pending.options[index].items() if k != "law"})
+    if table.pending is not None:
+        chosen_before += [o.text for o in options if o.chosen]
+        options = _option_views(table, chain, None, [] if chain else rows)
+        decider, decision_law = seat_name(table.pending.decider), table.pending.law
 
     tried, try_ok, try_reason = None, None, ""
     if try_card:
@@ -299,7 +305,9 @@ def build_table(
         view=view,
         views=[ViewChoice(None, "All four hands", view == "all")]
         + [ViewChoice(s, f"What {seat_name(s)} sees", view == s) for s in SEATS],
-        seats=_seats(state, view, tried is not None and not try_ok),
+        # After a card allowed and played, the table is a "what if": no card is offered to try
+        # on top of it (its links would carry the state before the try).
+        seats=_seats(state, view, tried is not None and not try_ok, not (tried and try_ok)),
         trick_caption=caption,
         showing_last_trick=showing_last,
         contract=state["contract"],
@@ -316,7 +324,8 @@ def build_table(
         decider=decider,
         decision_law=decision_law,
         options=options,
-        option=option,
+        option=".".join(map(str, chain)) if chain else None,
+        chosen_before=chosen_before,
         has_tricks=bool(options) and options[0].tricks is not None,
         tried=tried,
         try_ok=try_ok,
@@ -337,13 +346,44 @@ def table_from_query(scenario: dict[str, Any], data: Mapping[str, Any], **extra:
         scenario,
         event=int(clean["event"]) if clean["event"] else None,
         view=clean["view"] or "all",
-        option=int(clean["option"]) if clean["option"] else None,
+        option=clean["option"] or None,
         try_card=clean["try"] or None,
         **extra,
     )
 
 
-def _seats(state: dict, view: str, show_legal: bool) -> list[SeatView]:
+def _option_chain(option: int | str | None) -> list[int]:
+    """`option` as the list of options applied: 1, "1" or "1.0"."""
+    if option is None or option == "":
+        return []
+    if isinstance(option, int):
+        return [option]
+    return [int(part) for part in str(option).split(".")]
+
+
+def _option_views(
+    table: Table, before: list[int], chosen: int | None, rows: list
+) -> list[OptionView]:
+    """The pending decision's options, each with the `option` value that applies it."""
+    found_by_text = {option_text(a.get("option", {})): a for a in rows if isinstance(a, dict)}
+    views = []
+    for i, opt in enumerate(table.pending.options):
+        found = found_by_text.get(option_text(opt), {})
+        views.append(
+            OptionView(
+                i,
+                ".".join(map(str, [*before, i])),
+                option_label(table, opt),
+                opt.get("law", ""),
+                chosen == i,
+                found.get("declarer_tricks"),
+                found.get("result", ""),
+            )
+        )
+    return views
+
+
+def _seats(state: dict, view: str, show_legal: bool, may_try: bool = True) -> list[SeatView]:
     declarer, dummy = state["declarer"], state["dummy"]
     opening_lead_made = bool(state["tricks"] or state["current_trick"])
     legal = set(state["legal"])
@@ -359,7 +399,7 @@ def _seats(state: dict, view: str, show_legal: bool) -> list[SeatView]:
     for seat in SEATS:
         role = "declarer" if seat == declarer else "dummy" if seat == dummy else "defender"
         visible = view == "all" or seat == view or (seat == dummy and opening_lead_made)
-        clickable = seat == to_play and visible
+        clickable = seat == to_play and visible and may_try
         penalty_names = {c.name for c in penalties[seat]}
         cards = [n for n in state["hands"][seat] if n not in penalty_names]
         suits = []

@@ -21,6 +21,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 SCREENSHOTS = Path(os.environ.get("SCREENSHOTS", Path(__file__).parents[2] / "screenshots"))
+AXE = Path(__file__).parents[2] / "var" / "test-tools" / "axe-core" / "axe.min.js"  # make test
+WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 DESKTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
@@ -87,3 +89,18 @@ def screenshot(page, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def axe_violations(page) -> list[str]:
+    """axe-core's WCAG 2.2 AA rules on the page as it is now: one line per rule broken."""
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `make test` (it fetches axe-core from npm)")
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(AXE.read_text())  # evaluated, not a <script>: the page's CSP stays as it is
+    found = page.evaluate(
+        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", WCAG_22_AA
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]}"
+        for v in found["violations"]
+    ]

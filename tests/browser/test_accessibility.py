@@ -1,0 +1,41 @@
+"""axe-core with the WCAG 2.2 AA rules on every kind of page, on a phone and a wide screen."""
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import axe_violations
+
+pytestmark = pytest.mark.browser
+
+PAGE_KINDS = {
+    "home": "/",
+    "chart": "/charts/law-50/",
+    "start step": "/charts/law-56/lead-out-of-turn/",
+    "question step": "/charts/law-56/does-declarer-accept/",
+    "ruling step": "/charts/law-50/d2-forbid/",
+    "jump step": "/charts/law-56/to-law-50/",
+    "an earlier event": "/charts/law-50/major-penalty-card/?event=2",
+    "what one seat sees": "/charts/law-50/major-penalty-card/?view=W",
+    "a legal card tried": "/charts/law-51/cards-stay/?try=C5",
+    "a card refused": "/charts/law-50/d2-require/?try=HK",
+    "an option tried": "/charts/law-50/d2-declarer-chooses/?option=0",
+    "not found": "/charts/law-50/no-such-step/",
+    "bad link": "/charts/law-50/major-penalty-card/?event=99",
+}
+
+
+@pytest.mark.parametrize("viewport", [(390, 844), (1366, 900)], ids=["phone", "wide"])
+def test_every_kind_of_page_has_no_wcag_22_aa_violation(site, browser, viewport):
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    page = context.new_page()
+    found = {}
+    for kind, url in PAGE_KINDS.items():
+        page.goto(site + url)
+        found[kind] = axe_violations(page)
+    # The diagram viewer open, over the step.
+    page.goto(site + PAGE_KINDS["question step"])
+    page.locator("figcaption [data-diagram-open]").click()
+    expect(page.get_by_role("dialog")).to_be_visible()
+    found["diagram viewer"] = axe_violations(page)
+    context.close()
+    assert {kind: v for kind, v in found.items() if v} == {}

@@ -1,0 +1,137 @@
+"""One case across charts: a jump carries the deal, its events and the route into the next law."""
+
+import html
+import re
+
+import pytest
+
+from penaltyflow.flowcharts.models import Choice
+
+pytestmark = pytest.mark.django_db
+
+LAW_56_TO_50 = (
+    "lead-out-of-turn.is-opening-lead.told-to-lead.is-trick-13.does-declarer-accept.lead-taken-back"
+)
+CAME_56_50 = f"law-56.{LAW_56_TO_50}.to-law-50"
+LAW_56_TO_53 = "lead-out-of-turn.is-opening-lead.told-to-lead.is-trick-13.does-declarer-accept"
+
+
+def links(page: str, url: str = "") -> list[str]:
+    """The page's links into the charts, absolute ({% querystring %} writes "?event=2...")."""
+    path = url.split("?")[0]
+    found = re.findall(r'href="((?:/charts/|\?)[^"#]*)"', page)
+    return [html.unescape(path + u if u.startswith("?") else u) for u in found]
+
+
+def story_of(source: str, target: str, chart: str) -> str:
+    example = Choice.objects.get(
+        source__chart__slug=chart, source__key=source, target__key=target
+    ).example
+    return " ".join(example.story.split())[:30]
+
+
+def text(response) -> str:
+    return " ".join(re.sub(r"<[^>]+>", "", response.content.decode()).split())
+
+
+def test_the_jump_into_law_50_carries_the_route_and_the_deal(client, content):
+    jump_page = client.get(f"/charts/law-56/to-law-50/?path={LAW_56_TO_50}").content.decode()
+    landing = next(
+        u for u in links(jump_page) if u.startswith("/charts/law-50/major-penalty-card/")
+    )
+    assert landing == f"/charts/law-50/major-penalty-card/?came={CAME_56_50}"
+
+    page = client.get(landing)
+    assert page.status_code == 200
+    words = text(page)
+    # The deal is the one the learner saw at the jump, not Law 50's own example.
+    assert story_of("lead-taken-back", "to-law-50", "law-56") in words
+    assert story_of("how-exposed", "major-penalty-card", "law-50") not in words
+    # The way you came: Law 56's steps, and none of Law 50's the learner never saw.
+    trail = re.search(r'<ol class="trail".*?</ol>', page.content.decode(), re.S).group(0)
+    assert "Does declarer accept the lead?" in trail and "Taken back" in trail
+    assert "How many penalty cards?" not in trail
+
+
+def test_one_step_back_from_the_landing_goes_back_across_the_jump(client, content):
+    page = client.get(f"/charts/law-50/major-penalty-card/?came={CAME_56_50}").content.decode()
+    back = re.search(r'href="([^"]*)"[^>]*>← One step back', page).group(1)
+    assert html.unescape(back) == f"/charts/law-56/to-law-50/?path={LAW_56_TO_50}"
+
+
+def test_the_case_goes_on_while_the_deal_can_show_the_step(client, content):
+    came = f"came={CAME_56_50}&path=major-penalty-card.who-is-next"
+    carried = story_of("lead-taken-back", "to-law-50", "law-56")
+    onward = client.get(
+        f"/charts/law-50/d1-first-chance/?{came}&path=major-penalty-card.who-is-next"
+    )
+    assert carried in text(onward) and "cannot show this step" not in text(onward)
+    # Partner on lead, a Law 50D2 choice: South is on lead in the carried deal, so it cannot.
+    d2 = client.get(
+        f"/charts/law-50/d2-declarer-chooses/?{came}&path=major-penalty-card.who-is-next"
+    )
+    words = text(d2)
+    assert "The deal you brought from Law 56 cannot show this step" in words
+    assert story_of("who-is-next", "d2-declarer-chooses", "law-50") in words
+    assert carried not in words
+    # ... and once lost, the case does not come back further on.
+    later = client.get(f"/charts/law-50/d2-require/?{came}.d2-declarer-chooses")
+    assert carried not in text(later)
+
+
+def test_the_jump_into_law_53_keeps_the_4_spades_deal(client, content):
+    jump = client.get(f"/charts/law-56/to-law-53/?path={LAW_56_TO_53}").content.decode()
+    landing = next(u for u in links(jump) if u.startswith("/charts/law-53/"))
+    words = text(client.get(landing))
+    assert story_of("does-declarer-accept", "to-law-53", "law-56") in words
+    assert "4♠ by South" in words
+
+
+def test_the_pbn_of_a_landing_step_is_the_carried_deal(client, content):
+    pbn = client.get(f"/charts/law-50/major-penalty-card/hand.pbn?came={CAME_56_50}")
+    deal = Choice.objects.get(
+        source__chart__slug="law-56", source__key="lead-taken-back"
+    ).example.scenario["deal"]
+    assert pbn.status_code == 200
+    assert deal.split(":")[1].split()[0] in pbn.content.decode()
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "came=law-56.lead-out-of-turn.to-law-50",  # not a way through Law 56
+        "came=law-56.is-trick-13.does-declarer-accept.lead-taken-back.to-law-50",  # mid-way
+        f"came=law-56.{LAW_56_TO_50}",  # does not end in a jump
+        f"came=law-56.{LAW_56_TO_53}.to-law-53",  # into 53
+        "came=no-such-chart.a.b",
+        f"came={CAME_56_50}&path=card-exposed",  # the path must start where the jump landed
+        "~".join([f"came={CAME_56_50}"] * 9),
+    ],
+)
+def test_a_tampered_journey_is_a_400(client, content, query):
+    assert client.get(f"/charts/law-50/major-penalty-card/?{query}").status_code == 400
+
+
+def test_every_link_on_the_journey_pages_answers(client, content):
+    start = f"/charts/law-56/to-law-50/?path={LAW_56_TO_50}"
+    seen, queue = set(), [start]
+    while queue and len(seen) < 60:
+        url = queue.pop(0)
+        if url in seen:
+            continue
+        seen.add(url)
+        response = client.get(url)
+        assert response.status_code == 200, url
+        if "came=" in url or url == start:
+            queue.extend(u for u in links(response.content.decode(), url) if "came=" in u)
+    assert len([u for u in seen if "came=" in u]) > 20
+
+
+def test_a_page_two_charts_in_reads_the_database_a_dozen_times(
+    client, content, django_assert_max_num_queries
+):
+    url = (
+        f"/charts/law-50/d2-declarer-chooses/?came={CAME_56_50}&path=major-penalty-card.who-is-next"
+    )
+    with django_assert_max_num_queries(14):
+        assert client.get(url).status_code == 200
