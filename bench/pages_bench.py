@@ -75,7 +75,7 @@ def main() -> None:
 
     from penaltyflow.flowcharts import diagrams
     from penaltyflow.flowcharts.models import Flowchart, Node
-    from penaltyflow.flowcharts.steps import ChartMap, step_url
+    from penaltyflow.flowcharts.steps import step_url
     from penaltyflow.hands.models import Example
 
     call_command("migrate", verbosity=0)
@@ -98,9 +98,9 @@ def main() -> None:
     # The deepest step of the Law 56 chart (or the first chart), with its path; and a
     # step that shows an example hand at its table, reached by the choice that carries it.
     chart = Flowchart.objects.filter(slug="law-56").first() or charts[0]
-    chart_map = ChartMap(chart)
-    deepest = max(chart_map.nodes, key=lambda key: len(chart_map.shortest_path(key)))
-    step = step_url(chart.slug, deepest, chart_map.shortest_path(deepest))
+    graph = chart.graph()
+    deepest = max(graph.by_key, key=lambda key: len(graph.route_to(key)))
+    step = step_url(chart.slug, deepest, graph.route_to(deepest))
     example = (
         Example.objects.filter(choice__source__chart=chart)
         .select_related("choice__source", "choice__target")
@@ -110,7 +110,7 @@ def main() -> None:
     table_step = None
     if example is not None:
         source, target = example.choice.source.key, example.choice.target.key
-        table_step = step_url(chart.slug, target, chart_map.shortest_path(source) + [source])
+        table_step = step_url(chart.slug, target, graph.route_to(source) + [source])
 
     port = free_port()
     server = subprocess.Popen(

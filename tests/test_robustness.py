@@ -29,7 +29,7 @@ from penaltyflow.engine.cards import CARD_NAMES
 from penaltyflow.engine.scenario import replay
 from penaltyflow.flowcharts.loader import load_charts
 from penaltyflow.flowcharts.models import Flowchart
-from penaltyflow.flowcharts.steps import SEPARATOR, ChartMap, StepPath
+from penaltyflow.flowcharts.steps import SEPARATOR, StepPath
 
 pytestmark = pytest.mark.django_db
 
@@ -130,11 +130,11 @@ def chart_steps(slug: str | None = None) -> list[Step]:
     steps = []
     charts = Flowchart.objects.defer("svg", "pdf")
     for chart in charts.filter(slug=slug) if slug else charts:
-        chart_map = ChartMap(chart)
+        graph = chart.graph()
         nodes = {n.key: n for n in chart.nodes.all()}
-        for key in chart_map.breadth_first():
-            keys = chart_map.shortest_path(key)
-            example = StepPath(chart, nodes[key], chart_map, keys).example()
+        for key in graph.reading_order():
+            keys = graph.route_to(key)
+            example = StepPath(chart, nodes[key], graph, keys).example()
             events, pending, options, to_play, others = -1, False, 0, (), ()
             if example is not None:
                 state = replay(example.scenario).to_json()
@@ -149,7 +149,7 @@ def chart_steps(slug: str | None = None) -> list[Step]:
                     chart.slug,
                     key,
                     SEPARATOR.join(keys),
-                    tuple(chart_map.nodes),
+                    tuple(graph.by_key),
                     events,
                     pending,
                     options,

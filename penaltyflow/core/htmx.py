@@ -19,7 +19,8 @@ def is_fragment(request: HttpRequest) -> bool:
 
 def fragment_target(request: HttpRequest) -> str:
     """The id of the element an htmx swap replaces ("step", "table"); "" for a whole page."""
-    return (request.htmx.target or "") if is_fragment(request) else ""
+    htmx = getattr(request, "htmx", None)
+    return (htmx.target or "") if htmx and is_fragment(request) else ""
 
 
 def full_page_on_error(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

@@ -6,6 +6,7 @@ database after an edit in the admin, so both are built into `ChartGraph`.
 
 from collections import deque
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 KINDS = ("start", "question", "action", "outcome", "jump")
@@ -36,8 +37,70 @@ class NodeSpec:
 
 @dataclass
 class ChartGraph:
+    """A chart's nodes, each with its choices in order.
+
+    The lookups below are worked out once, on first use: build the graph whole,
+    then read it (the validator, the diagram and the step pages all do).
+    """
+
     slug: str
     nodes: list[NodeSpec]
+
+    @cached_property
+    def by_key(self) -> dict[str, NodeSpec]:
+        return {node.key: node for node in self.nodes}
+
+    @cached_property
+    def start(self) -> str | None:
+        """The start node's key (the first, if a broken chart has more); None if none."""
+        return next((n.key for n in self.nodes if n.kind == "start"), None)
+
+    def choices_of(self, key: str) -> list[ChoiceSpec]:
+        node = self.by_key.get(key)
+        return node.choices if node else []
+
+    def joined(self, source: str, target: str) -> bool:
+        """Whether a choice of `source` leads to `target`."""
+        return any(c.to == target for c in self.choices_of(source))
+
+    @cached_property
+    def _routes(self) -> dict[str, str | None]:
+        return breadth_first(self.by_key, self.start, loops=False) if self.start else {}
+
+    def route_to(self, key: str) -> list[str]:
+        """The nodes from the start up to (not including) `key`, by the fewest steps.
+
+        Choices marked as loops are not followed; a node the start cannot reach has
+        no route (an empty list, as the start has).
+        """
+        route, current = [], self._routes.get(key)
+        while current is not None:
+            route.append(current)
+            current = self._routes[current]
+        return route[::-1]
+
+    def reading_order(self) -> list[str]:
+        """Every node key, breadth first from the start, then the unreachable ones sorted."""
+        seen = list(breadth_first(self.by_key, self.start)) if self.start else []
+        return seen + sorted(set(self.by_key) - set(seen))
+
+
+def breadth_first(
+    by_key: dict[str, NodeSpec], start: str, loops: bool = True
+) -> dict[str, str | None]:
+    """Every node reachable from `start`, in the order first reached, with the node it
+    was first reached from (None for the start). With `loops=False`, choices marked
+    as loops are not followed. Choices to keys not in `by_key` are skipped.
+    """
+    came_from: dict[str, str | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        current = queue.popleft()
+        for choice in by_key[current].choices:
+            if choice.to in by_key and choice.to not in came_from and (loops or not choice.loop):
+                came_from[choice.to] = current
+                queue.append(choice.to)
+    return came_from
 
 
 @dataclass(frozen=True)
@@ -125,13 +188,7 @@ def validate(graph: ChartGraph, charts: dict[str, set[str]]) -> list[GraphError]
 
 def _check_paths(by_key: dict[str, NodeSpec], start: str) -> list[GraphError]:
     errors = []
-    seen = {start}
-    queue = deque([start])
-    while queue:
-        for choice in by_key[queue.popleft()].choices:
-            if choice.to not in seen:
-                seen.add(choice.to)
-                queue.append(choice.to)
+    seen = breadth_first(by_key, start)
     for key in by_key:
         if key not in seen:
             errors.append(GraphError(key, "it cannot be reached from the start"))

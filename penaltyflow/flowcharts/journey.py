@@ -11,12 +11,14 @@ lands on. Every leg is checked against its chart, and each jump against the leg
 that follows: anything the charts cannot produce is a 400.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.core.exceptions import BadRequest
 
 from penaltyflow.engine.scenario import ScenarioError, replay
 
+from .graph import ChartGraph
 from .models import Flowchart, Node
 
 LEG_SEPARATOR = "~"
@@ -41,8 +43,9 @@ def _bad() -> BadRequest:
 
 def landing_key(jump: Node) -> str:
     """The step a jump node leads to: its target step, or the other chart's start."""
-    if jump.jump_node_id is not None:
+    if jump.jump_node is not None:
         return jump.jump_node.key
+    assert jump.jump_chart is not None  # a jump node names its chart (graph.validate)
     start = jump.jump_chart.nodes.filter(kind=Node.Kind.START).values_list("key", flat=True)
     return start[0]
 
@@ -58,27 +61,30 @@ class Journey:
         return bool(self.legs)
 
     @classmethod
-    def parse(cls, raw: str | None, chart: Flowchart, chart_maps) -> "Journey":
-        """`chart_maps(chart)` gives a chart's ChartMap (steps.py), so each is read once."""
+    def parse(
+        cls, raw: str | None, chart: Flowchart, graph_of: Callable[[Flowchart], ChartGraph]
+    ) -> "Journey":
+        """`graph_of(chart)` gives a chart's graph, so a caller can read each chart once."""
         if not raw:
             return cls([], None)
         parts = raw.split(LEG_SEPARATOR)
         if len(parts) > MOST_LEGS:
             raise _bad()
-        legs, entry = [], None
+        legs: list[Leg] = []
+        entry: str | None = None
         for part in parts:
             slug, *keys = part.split(KEY_SEPARATOR)
             leg_chart = Flowchart.objects.filter(slug=slug).first()
             if leg_chart is None or not keys:
                 raise _bad()
-            chart_map = chart_maps(leg_chart)
-            first = entry if legs else chart_map.start
+            graph = graph_of(leg_chart)
+            first = entry if legs else graph.start
             if (
                 keys[0] != first
-                or len(keys) > len(chart_map.nodes)
+                or len(keys) > len(graph.by_key)
                 or len(set(keys)) != len(keys)
-                or any(k not in chart_map.nodes for k in keys)
-                or any(not chart_map.joined(a, b) for a, b in zip(keys, keys[1:], strict=False))
+                or any(k not in graph.by_key for k in keys)
+                or any(not graph.joined(a, b) for a, b in zip(keys, keys[1:], strict=False))
             ):
                 raise _bad()
             jump = (
@@ -88,7 +94,7 @@ class Journey:
             )
             if jump is None or jump.jump_chart is None:
                 raise _bad()
-            legs.append(Leg(leg_chart, keys, [chart_map.nodes[k].label for k in keys]))
+            legs.append(Leg(leg_chart, keys, [graph.by_key[k].label for k in keys]))
             entry = landing_key(jump)
             next_chart = jump.jump_chart
             expected = parts[len(legs)].split(KEY_SEPARATOR)[0] if len(legs) < len(parts) else None

@@ -45,10 +45,24 @@ class Flowchart(models.Model):
         return reverse("flowcharts:chart", args=[self.slug])
 
     def graph(self) -> ChartGraph:
-        """The chart as plain data, for the validator and the diagram."""
-        nodes = {n.id: n.spec() for n in self.nodes.select_related("jump_chart", "jump_node")}
-        for c in Choice.objects.filter(source__chart=self).select_related("target"):
-            nodes[c.source_id].choices.append(ChoiceSpec(c.label, c.target.key, c.is_loop))
+        """The chart as plain data, for the validator, the diagram and the step pages.
+
+        Two queries, reading only the columns the graph holds (not the diagrams of
+        the charts jumped to).
+        """
+        rows = self.nodes.values_list(
+            "id", "key", "kind", "label", "text", "citations", "changes",
+            "jump_chart__slug", "jump_node__key",
+        )  # fmt: skip
+        nodes = {
+            pk: NodeSpec(key, kind, label, text, citations, changes, jump or "", jump_to or "")
+            for pk, key, kind, label, text, citations, changes, jump, jump_to in rows
+        }
+        choices = Choice.objects.filter(source__chart=self).values_list(
+            "source_id", "label", "target__key", "is_loop"
+        )
+        for source, label, target, is_loop in choices:
+            nodes[source].choices.append(ChoiceSpec(label, target, is_loop))
         return ChartGraph(self.slug, list(nodes.values()))
 
     def refresh_rendering(self, force: bool = False) -> None:

@@ -5,8 +5,8 @@ history, has an address that can be shared, bookmarked and reloaded. It is
 checked against the chart: a path that the chart cannot produce is a 400.
 """
 
-from collections import deque
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
 from django import forms
@@ -16,8 +16,12 @@ from django.urls import reverse
 from penaltyflow.hands.tableview import TableQuery
 
 from .diagrams import dom_id, edge_id
+from .graph import ChartGraph, NodeSpec
 from .journey import MOST_LEGS, Journey, Leg, landing_key, situation
-from .models import Choice, Flowchart, Node
+from .models import Flowchart, Node
+
+if TYPE_CHECKING:
+    from penaltyflow.hands.models import Example
 
 SEPARATOR = "."  # never in a slug, so keys split cleanly
 
@@ -34,17 +38,9 @@ class StepQuery(TableQuery):
 
 
 @dataclass(frozen=True)
-class NodeInfo:
-    key: str
-    kind: str
-    label: str
-    citations: str
-
-
-@dataclass(frozen=True)
 class ChoiceLink:
     label: str
-    target: NodeInfo
+    target: NodeSpec
     url: str
     is_loop: bool
 
@@ -62,96 +58,49 @@ class TrailStep:
     law: str  # "Law 56" on the first step of each chart left behind, else ""
 
 
-class ChartMap:
-    """A chart's nodes and arrows, read in two queries."""
-
-    def __init__(self, chart: Flowchart):
-        rows = Node.objects.filter(chart=chart).values_list(
-            "id", "key", "kind", "label", "citations"
-        )
-        by_id = {row[0]: NodeInfo(*row[1:]) for row in rows}
-        self.nodes = {info.key: info for info in by_id.values()}
-        self.start = next((n.key for n in self.nodes.values() if n.kind == "start"), None)
-        self.arrows: dict[str, list[tuple[str, str, bool]]] = {key: [] for key in self.nodes}
-        choices = Choice.objects.filter(source__chart=chart).order_by("order", "id")
-        for source, target, label, is_loop in choices.values_list(
-            "source_id", "target_id", "label", "is_loop"
-        ):
-            self.arrows[by_id[source].key].append((label, by_id[target].key, is_loop))
-
-    def shortest_path(self, key: str) -> list[str]:
-        """The nodes from the start up to (not including) `key`, by the fewest steps."""
-        if self.start is None or key == self.start:
-            return []
-        came_from = {self.start: None}
-        queue = deque([self.start])
-        while queue:
-            current = queue.popleft()
-            for _, target, is_loop in self.arrows[current]:
-                if target not in came_from and not is_loop:
-                    came_from[target] = current
-                    queue.append(target)
-        path, current = [], came_from.get(key)
-        while current is not None:
-            path.append(current)
-            current = came_from[current]
-        return path[::-1]
-
-    def joined(self, source: str, target: str) -> bool:
-        return any(t == target for _, t, _ in self.arrows.get(source, ()))
-
-    def breadth_first(self) -> list[str]:
-        order, seen = [], set()
-        queue = deque([self.start] if self.start else [])
-        while queue:
-            key = queue.popleft()
-            if key in seen:
-                continue
-            seen.add(key)
-            order.append(key)
-            queue.extend(t for _, t, _ in self.arrows[key])
-        return order + sorted(set(self.nodes) - seen)
-
-
 class StepPath:
     def __init__(
         self,
         chart: Flowchart,
         node: Node,
-        chart_map: ChartMap,
+        graph: ChartGraph,
         keys: list[str],
         journey: Journey | None = None,
     ):
         self.chart = chart
         self.node = node
-        self.map = chart_map
+        self.graph = graph
         self.keys = keys
         self.journey = journey or Journey([], None)
         self.case_lost = False  # the carried deal cannot show this step (see example())
 
     @classmethod
     def for_node(cls, node: Node, raw: str | None, came: str | None = None) -> "StepPath":
-        chart_map = ChartMap(node.chart)
-        maps = {node.chart.pk: chart_map}
-        journey = Journey.parse(came, node.chart, lambda c: maps.get(c.pk) or ChartMap(c))
-        first = journey.entry or chart_map.start
+        graph = node.chart.graph()
+        graphs = {node.chart.pk: graph}
+
+        def graph_of(chart: Flowchart) -> ChartGraph:
+            return graphs.get(chart.pk) or chart.graph()
+
+        journey = Journey.parse(came, node.chart, graph_of)
+        first = journey.entry or graph.start
         if not raw:
             if journey and node.key != journey.entry:
                 raise BadRequest("That path is not a way through this chart.")
-            keys = [] if journey else chart_map.shortest_path(node.key)
-            return cls(node.chart, node, chart_map, keys, journey)
+            keys = [] if journey else graph.route_to(node.key)
+            return cls(node.chart, node, graph, keys, journey)
         keys = raw.split(SEPARATOR)
         walk = keys + [node.key]
         if (
-            len(walk) > len(chart_map.nodes)
+            len(walk) > len(graph.by_key)
             or len(set(walk)) != len(walk)
             or keys[0] != first
-            or any(not chart_map.joined(a, b) for a, b in zip(walk, walk[1:], strict=False))
+            or any(not graph.joined(a, b) for a, b in zip(walk, walk[1:], strict=False))
         ):
             raise BadRequest("That path is not a way through this chart.")
-        return cls(node.chart, node, chart_map, keys, journey)
+        return cls(node.chart, node, graph, keys, journey)
 
-    def _own_examples(self, walk: list[str]) -> list:
+    def _own_examples(self, walk: list[str]) -> list["Example | None"]:
         """The example each step of `walk` shows on its own: the choice's that led there."""
         from penaltyflow.hands.models import Example
 
@@ -165,7 +114,7 @@ class StepPath:
         }
         return [found.get(pair) for pair in zip(walk, walk[1:], strict=False)]
 
-    def example(self):
+    def example(self) -> "Example | None":
         """The hand for this step.
 
         Reached inside one chart: the example on the choice that led here (or the step's
@@ -195,21 +144,21 @@ class StepPath:
             ).first()
         return Example.objects.filter(node=self.node).first()
 
-    def _carried(self):
+    def _carried(self) -> "Example | None":
         """The deal the jump page showed: the case the learner brought into this chart."""
         earlier, leg = self.journey.back()
         jump = Node.objects.select_related("chart", "jump_chart", "jump_node").get(
             chart=leg.chart, key=leg.keys[-1]
         )
-        return StepPath(leg.chart, jump, ChartMap(leg.chart), leg.keys[:-1], earlier).example()
+        return StepPath(leg.chart, jump, leg.chart.graph(), leg.keys[:-1], earlier).example()
 
     @property
     def came_from_law(self) -> str:
         return self.journey.legs[-1].chart.laws if self.journey else ""
 
     @property
-    def visited(self) -> list[NodeInfo]:
-        return [self.map.nodes[key] for key in self.keys]
+    def visited(self) -> list[NodeSpec]:
+        return [self.graph.by_key[key] for key in self.keys]
 
     @property
     def trail(self) -> list[TrailStep]:
@@ -235,16 +184,17 @@ class StepPath:
     @property
     def choices(self) -> list[ChoiceLink]:
         links = []
-        for label, target, is_loop in self.map.arrows.get(self.node.key, ()):
+        for choice in self.graph.choices_of(self.node.key):
+            target = choice.to
             onward = self.keys + [self.node.key]
             if target in onward:  # a loop back: the path shrinks to where it was then
                 onward = onward[: onward.index(target)]
             links.append(
                 ChoiceLink(
-                    label,
-                    self.map.nodes[target],
+                    choice.label,
+                    self.graph.by_key[target],
                     step_url(self.chart.slug, target, onward, self.journey.raw),
-                    is_loop,
+                    choice.loop,
                 )
             )
         return links
@@ -261,8 +211,8 @@ class StepPath:
     @property
     def pbn_query(self) -> str:
         """ "?came=...&path=..." for this step's hand.pbn: the hand depends on the way here."""
-        query = {"came": self.journey.raw, "path": SEPARATOR.join(self.keys)}
-        query = urlencode({k: v for k, v in query.items() if v})
+        params = {"came": self.journey.raw, "path": SEPARATOR.join(self.keys)}
+        query = urlencode({k: v for k, v in params.items() if v})
         return f"?{query}" if query else ""
 
     @property
@@ -271,7 +221,7 @@ class StepPath:
         walk = self.keys + [self.node.key]
         marks = {dom_id(key): "visited" for key in self.keys}
         marks |= {edge_id(a, b): "walked" for a, b in zip(walk, walk[1:], strict=False)}
-        if self.journey:  # where the learner came in from another chart
+        if self.journey.entry:  # where the learner came in from another chart (a jump)
             entry = dom_id(self.journey.entry)
             marks[entry] = " ".join(filter(None, [marks.get(entry), "entry"]))
         marks[dom_id(self.node.key)] = " ".join(
@@ -280,13 +230,10 @@ class StepPath:
         return marks
 
 
-def chart_outline(chart: Flowchart) -> list[tuple[NodeInfo, list[tuple[str, NodeInfo]]]]:
+def chart_outline(chart: Flowchart) -> list[tuple[NodeSpec, list[tuple[str, NodeSpec]]]]:
     """Every node in reading order with where its choices lead: the diagram as text."""
-    chart_map = ChartMap(chart)
+    graph = chart.graph()
     return [
-        (
-            chart_map.nodes[key],
-            [(label, chart_map.nodes[t]) for label, t, _ in chart_map.arrows[key]],
-        )
-        for key in chart_map.breadth_first()
+        (graph.by_key[key], [(c.label, graph.by_key[c.to]) for c in graph.choices_of(key)])
+        for key in graph.reading_order()
     ]

@@ -367,6 +367,7 @@ def _option_views(
     """The pending decision's options, each with the `option` value that applies it."""
     found_by_text = {option_text(a.get("option", {})): a for a in rows if isinstance(a, dict)}
     views = []
+    assert table.pending is not None  # only asked while a decision is pending
     for i, opt in enumerate(table.pending.options):
         found = found_by_text.get(option_text(opt), {})
         views.append(

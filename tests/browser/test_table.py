@@ -5,7 +5,6 @@ from playwright.sync_api import expect
 
 from penaltyflow.flowcharts.loader import load_charts
 from penaltyflow.flowcharts.models import Flowchart
-from penaltyflow.flowcharts.steps import ChartMap
 from penaltyflow.hands.models import Example
 
 from .conftest import screenshot
@@ -15,20 +14,20 @@ pytestmark = pytest.mark.browser
 
 def first_way_through(chart: Flowchart) -> list[tuple[str, str, str]]:
     """(choice label, from, to) from the start to a ruling or jump, taking first choices."""
-    chart_map = ChartMap(chart)
-    walk, key, seen = [], chart_map.start, set()
-    while chart_map.arrows[key]:
+    graph = chart.graph()
+    walk, key, seen = [], graph.start, set()
+    while graph.choices_of(key):
         seen.add(key)
-        label, target, _ = next(a for a in chart_map.arrows[key] if a[1] not in seen)
-        walk.append((label, key, target))
-        key = target
+        choice = next(c for c in graph.choices_of(key) if c.to not in seen)
+        walk.append((choice.label, key, choice.to))
+        key = choice.to
     return walk
 
 
 def test_every_chart_can_be_walked_with_the_table_following(site, page):
     for chart in Flowchart.objects.order_by("order"):
         walk = first_way_through(chart)
-        start = ChartMap(chart).start
+        start = chart.graph().start
         page.goto(f"{site}/charts/{chart.slug}/{start}/")
         for label, source, target in walk:
             page.locator("#step .choice", has=page.get_by_text(label, exact=True)).first.click()

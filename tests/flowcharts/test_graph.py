@@ -147,3 +147,42 @@ def test_an_unknown_kind_is_named():
     assert messages(graph(*nodes)) == [
         "node 'stands': unknown kind 'ruling' (use one of start, question, action, outcome, jump)"
     ]
+
+
+# Reading a chart: what the step pages and the chart's outline ask of the graph.
+
+
+def looping() -> ChartGraph:
+    return graph(
+        node("lead", "start", to("ask")),
+        node("ask", "question", to("again", "Again"), to("far", "On")),
+        node("again", "action", to("ask", "Back", loop=True), to("end", "Stop")),
+        node("far", "action", to("end")),
+        node("end", "outcome"),
+        node("orphan", "outcome"),
+    )
+
+
+def test_the_route_to_a_step_is_the_shortest_from_the_start_without_loops():
+    g = looping()
+    assert g.start == "lead"
+    assert g.route_to("lead") == []
+    assert g.route_to("ask") == ["lead"]
+    assert g.route_to("end") == ["lead", "ask", "again"]  # the first of two routes as short
+    assert g.route_to("orphan") == []  # unreachable: no route
+
+
+def test_choices_and_joins_are_read_by_node():
+    g = looping()
+    assert [c.to for c in g.choices_of("again")] == ["ask", "end"]
+    assert g.choices_of("end") == [] and g.choices_of("missing") == []
+    assert g.joined("again", "ask") and not g.joined("ask", "lead")
+
+
+def test_reading_order_is_breadth_first_then_the_unreachable_sorted():
+    assert looping().reading_order() == ["lead", "ask", "again", "far", "end", "orphan"]
+
+
+def test_a_chart_without_a_start_has_no_routes():
+    g = graph(node("a", "action", to("b")), node("b", "outcome"))
+    assert g.start is None and g.route_to("b") == [] and g.reading_order() == ["a", "b"]
