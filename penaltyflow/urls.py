@@ -1,7 +1,7 @@
 from django.contrib import admin
+from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import include, path
-from django.views.generic import RedirectView
 
 from penaltyflow.ops import views as ops
 
@@ -10,7 +10,8 @@ urlpatterns = [
     path("healthz", ops.healthz, name="healthz"),
     path("robots.txt", ops.robots_txt, name="robots_txt"),
     # Browsers ask for /favicon.ico whatever the page says; the icon is an SVG in static/.
-    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
+    # Resolved per request (its hashed name changes with the file), so not a permanent redirect.
+    path("favicon.ico", lambda request: redirect(static("favicon.svg")), name="favicon"),
     path("quiz/", include("penaltyflow.quizzes.urls")),
     path("accounts/", include("penaltyflow.accounts.urls")),
     path("", include("penaltyflow.flowcharts.urls")),
