@@ -31,7 +31,7 @@ def test_the_policy_blocks_nothing_on_a_walk_with_htmx(page, site):
     expect(page.locator("#step")).not_to_have_attribute("data-node", "card-exposed")
     key = page.locator("#step").get_attribute("data-node")
     shape = page.locator(f'[id="node-{key}"]').locator("polygon, path, ellipse").first
-    expect(shape).to_have_css("stroke-width", "6px")  # the current step marked on the diagram
+    expect(shape).to_have_css("stroke-width", "7px")  # the current step marked on the diagram
     table_links = page.locator("#step a[href*='event='], #step a[href*='view=']")
     if table_links.count():
         table_links.first.click()

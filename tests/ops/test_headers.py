@@ -89,7 +89,7 @@ def test_static_files_have_hashed_names_and_are_cached_for_a_year(tmp_path, sett
     assert any(url.startswith("/static/css/site.") for url in linked)
     assert any("htmx" in url for url in linked)
     for url in linked:
-        assert re.search(r"\.[0-9a-f]{12}\.(css|js)$", url), f"{url} has no hashed name"
+        assert re.search(r"\.[0-9a-f]{12}\.(css|js|svg|png)$", url), f"{url} has no hashed name"
         response = client.get(url)
         assert response.status_code == 200, url
         assert "max-age=315360000" in response["Cache-Control"]
