@@ -46,8 +46,8 @@ $(AXE):
 
 # Every test on SQLite; then, on a throwaway PostgreSQL (scripts/pg-throwaway, Debian's
 # postgresql), every test again but the ones that start their own SQLite server
-# (marker `server`) and the browser tests ($(PG_SKIP): they test pages, not the database).
-PG_SKIP ?= not server and not browser
+# (marker `server`: they test the HTTP server and SQLite's own settings).
+PG_SKIP ?= not server
 test: setup check $(AXE)
 	scripts/need-system-packages chromium:chromium
 	$(VENV)/bin/pytest

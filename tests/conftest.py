@@ -170,12 +170,14 @@ def _content_rows():
 @pytest.fixture
 def restore_content(transactional_db):
     """The real charts in a transactional test's database, as the session loaded them."""
-    from django.db import connection
+    from django.db import connection, transaction
 
     from penaltyflow.flowcharts.models import Flowchart
 
     if not Flowchart.objects.exists():
-        with connection.constraint_checks_disabled():
+        # One transaction: PostgreSQL checks its (deferred) foreign keys at the commit, so a
+        # jump may name a node restored after it; SQLite needs its checks switched off.
+        with connection.constraint_checks_disabled(), transaction.atomic():
             for row in serializers.deserialize("json", CONTENT_SNAPSHOT[0]):
                 row.save()
 
