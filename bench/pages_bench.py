@@ -34,6 +34,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def gunicorn(port: int, workers: int) -> subprocess.Popen:
+    """The app under gunicorn on 127.0.0.1:port, as the benches measure it."""
+    command = [str(Path(sys.executable).parent / "gunicorn"), "penaltyflow.wsgi"]
+    command += ["--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--log-level", "warning"]
+    return subprocess.Popen(command, cwd=ROOT, env=os.environ.copy())
+
+
 def wait_for(url_port: int, timeout: float = 20) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -113,20 +120,7 @@ def main() -> None:
         table_step = step_url(chart.slug, target, graph.route_to(source) + [source])
 
     port = free_port()
-    server = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "gunicorn"),
-            "penaltyflow.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(args.workers),
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=os.environ.copy(),
-    )
+    server = gunicorn(port, args.workers)
     try:
         wait_for(port)
         base = f"http://127.0.0.1:{port}"

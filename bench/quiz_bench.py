@@ -35,7 +35,7 @@ os.environ["PENALTYFLOW_VAR_DIR"] = tempfile.mkdtemp(prefix="penaltyflow-bench-"
 os.environ["DJANGO_SETTINGS_MODULE"] = "bench.quiz_settings"
 os.environ["QUIZ_ANSWERS_PER_MINUTE"] = "1000000"
 
-from bench.pages_bench import free_port, wait_for, wrk  # noqa: E402
+from bench.pages_bench import free_port, gunicorn, wait_for, wrk  # noqa: E402
 
 os.environ["DJANGO_SETTINGS_MODULE"] = "bench.quiz_settings"  # pages_bench sets its own
 
@@ -165,6 +165,7 @@ def main() -> None:
 
     generation()
     call_command("migrate", verbosity=0)
+    call_command("loadcharts", verbosity=0)  # the server refuses to start without the charts
     from django.db import connection
 
     with connection.cursor() as cursor:
@@ -174,20 +175,7 @@ def main() -> None:
     page = f"/quiz/q/{question_ids(kind='legal-cards', limit=1)[0]}/"
 
     port = free_port()
-    server = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "gunicorn"),
-            "penaltyflow.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(args.workers),
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=os.environ.copy(),
-    )
+    server = gunicorn(port, args.workers)
     script = Path(os.environ["PENALTYFLOW_VAR_DIR"]) / "post.lua"
     try:
         wait_for(port)
