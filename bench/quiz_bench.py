@@ -12,7 +12,10 @@
    and posting an answer in a loop.
 
 It works in a throwaway database and never touches var/. The per-learner answer
-limit is lifted for the run (wrk posts for 200 learners in turn, far faster than people).
+limit stays as in production (QUIZ_ANSWERS_PER_MINUTE, 30 a minute), so the posts take
+the path real ones take: wrk posts for a crowd of `--crowd` learners in turn, enough
+that none reaches the limit, and each of the learners answering at once moves on to a
+new browser (a new session) before it would.
 """
 
 import argparse
@@ -33,12 +36,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ["PENALTYFLOW_VAR_DIR"] = tempfile.mkdtemp(prefix="penaltyflow-bench-")
 os.environ["DJANGO_SETTINGS_MODULE"] = "bench.quiz_settings"
-os.environ["QUIZ_ANSWERS_PER_MINUTE"] = "1000000"
 
 from bench.pages_bench import free_port, gunicorn, wait_for, wrk  # noqa: E402
 
 os.environ["DJANGO_SETTINGS_MODULE"] = "bench.quiz_settings"  # pages_bench sets its own
 
+LIMIT = int(os.environ.get("QUIZ_ANSWERS_PER_MINUTE", "30"))  # as the server has it
 POST_SCRIPT = """
 local i = 0
 local qids = {%(qids)s}
@@ -46,8 +49,9 @@ local cookies = {%(cookies)s}
 local tokens = {%(tokens)s}
 request = function()
   i = i + 1
-  local q = qids[(i %% #qids) + 1]
   local who = (i %% #cookies) + 1
+  -- each learner moves on through the questions: a new answer, never a doubled post
+  local q = qids[((who + math.floor(i / #cookies)) %% #qids) + 1]
   return wrk.format("POST", "/quiz/q/" .. q .. "/answer", {
     ["Content-Type"] = "application/x-www-form-urlencoded",
     ["Accept"] = "application/json",
@@ -121,9 +125,13 @@ def at_once(base: str, qids: list[str], learners: int, seconds: int) -> None:
         me.get(f"/quiz/q/{qids[i % len(qids)]}/")
         start.wait()
         deadline = time.monotonic() + seconds
+        answered = 0
         while time.monotonic() < deadline:
             qid = qids[i % len(qids)]
+            if answered == LIMIT - 1:  # a new learner takes the seat
+                me, answered = Learner(base), 0
             me.get(f"/quiz/q/{qid}/")
+            answered += 1
             t = time.perf_counter()
             status = me.post(f"/quiz/q/{qid}/answer", [("answer", "major")])
             took = time.perf_counter() - t
@@ -153,6 +161,13 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--learners", type=int, default=50)
+    parser.add_argument(
+        "--server",
+        choices=["granian", "gunicorn"],
+        default="granian",
+        help="granian serves as `make run` does; gunicorn's sync workers for comparison",
+    )
+    parser.add_argument("--crowd", type=int, default=3000, help="learners whose posts wrk sends")
     args = parser.parse_args()
     subprocess.run([str(ROOT / "scripts/need-system-packages"), "wrk:wrk"], check=True)
 
@@ -175,13 +190,19 @@ def main() -> None:
     page = f"/quiz/q/{question_ids(kind='legal-cards', limit=1)[0]}/"
 
     port = free_port()
-    server = gunicorn(port, args.workers)
+    if args.server == "granian":
+        from penaltyflow.ops.management.commands.serve import granian_command
+
+        command = granian_command("127.0.0.1", port, args.workers, access_log=False)
+        server = subprocess.Popen(command, cwd=ROOT, env=os.environ.copy())
+    else:
+        server = gunicorn(port, args.workers)
     script = Path(os.environ["PENALTYFLOW_VAR_DIR"]) / "post.lua"
     try:
         wait_for(port)
         base = f"http://127.0.0.1:{port}"
         crowd = []  # learners with a session each, whose answers wrk posts in turn
-        for n in range(args.learners * 4):
+        for n in range(args.crowd):
             me = Learner(base)
             me.get(page)
             me.post(f"/quiz/q/{qids[n % len(qids)]}/answer", [("answer", "major")])
@@ -211,7 +232,7 @@ def main() -> None:
             for name in urls:
                 best[name] = max(best[name], measure(name))
         print(
-            f"serve: gunicorn, {args.workers} sync workers, SQLite ({journal} journal), "
+            f"serve: {args.server}, {args.workers} workers, SQLite ({journal} journal), "
             f"wrk {args.connections} "
             f"connections, {args.seconds} s each, best of two interleaved"
         )

@@ -123,6 +123,7 @@ CACHES = {
     }
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+SESSION_ENGINE = "penaltyflow.core.sessions"  # Django's database sessions, read in one statement
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "UTC"

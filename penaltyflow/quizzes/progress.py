@@ -9,7 +9,10 @@ up) moves it into the account's learner (`join_on_login`, on Django's
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import json
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
@@ -85,16 +88,31 @@ def join_on_login(sender, request, user, **kwargs) -> None:
 RECENT_ROWS = 30  # the newest answers read for the limit and for doubled posts
 
 
-def recent_answers(learner: Learner, now: dt.datetime) -> list:
+class Recent(NamedTuple):
+    id: int
+    qid: str
+    attempt: str
+    fresh: bool  # answered within DOUBLE_POST_SECONDS: may be doubled by this post
+
+
+def recent_answers(learner: Learner, now: dt.datetime) -> list[Recent]:
     """The learner's newest answers of the last minute (at most RECENT_ROWS), newest
-    first, as rows with `id, created, qid, attempt`: where a doubled post is found,
-    and what the limit counts. One small query; no keys (JSON to decode on every row),
-    read only for the one row that may be a doubled post."""
-    return list(
-        Answer.objects.filter(learner=learner, created__gt=now - dt.timedelta(seconds=60))
-        .order_by("-created")
-        .values_list("id", "created", "qid", "attempt", named=True)[:RECENT_ROWS]
+    first: where a doubled post is found, and what the limit counts. One small query,
+    written out (see `_sql`); no keys (JSON to decode on every row), read only for the
+    one row that may be a doubled post."""
+    created = Answer._meta.get_field("created")
+    rows = _sql(
+        "SELECT {id}, {qid}, {attempt}, {created} > %s FROM {table} "
+        "WHERE {learner} = %s AND {created} > %s ORDER BY {created} DESC LIMIT %s",
+        Answer,
+        [
+            created.get_db_prep_value(now - dt.timedelta(seconds=DOUBLE_POST_SECONDS), connection),
+            learner.pk,
+            created.get_db_prep_value(now - dt.timedelta(seconds=60), connection),
+            RECENT_ROWS,
+        ],
     )
+    return [Recent(*row) for row in rows]
 
 
 def retry_after(
@@ -103,19 +121,51 @@ def retry_after(
     """Seconds to wait when this learner has answered too often in the last minute."""
     now = now or timezone.now()
     limit = settings.QUIZ_ANSWERS_PER_MINUTE
-    since = now - dt.timedelta(seconds=60)
     if recent is None:
         recent = recent_answers(learner, now)
     if len(recent) < min(limit, RECENT_ROWS):
         return None
-    if limit > RECENT_ROWS:  # a limit above what was read: count, and find the oldest
-        window = Answer.objects.filter(learner=learner, created__gt=since).order_by("-created")
-        oldest = next(iter(window.values_list("created", flat=True)[limit - 1 : limit]), None)
-        if oldest is None:
-            return None
-    else:
-        oldest = recent[limit - 1].created
+    # At the limit, or past what was read: when the oldest answer that counts was given.
+    since = now - dt.timedelta(seconds=60)
+    window = Answer.objects.filter(learner=learner, created__gt=since).order_by("-created")
+    oldest = next(iter(window.values_list("created", flat=True)[limit - 1 : limit]), None)
+    if oldest is None:
+        return None
     return max(1, int((oldest - since).total_seconds()) + 1)
+
+
+def _sql(statement: str, model, params: list) -> list[tuple]:
+    """Run one statement of an answer post, written out by hand: building the same
+    query through the ORM on every post costs several times the query itself
+    (bench/quiz_bench.py). `{table}` and `{field}` are filled with the model's own
+    quoted names; values go through each field's own conversion (`_prepared`)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_filled(statement, model, connection.vendor), params)
+        return cursor.fetchall() if cursor.description else [(cursor.rowcount,)]
+
+
+@functools.cache
+def _filled(statement: str, model, vendor: str) -> str:
+    quote = connection.ops.quote_name
+    names = {f.name: quote(f.column) for f in model._meta.concrete_fields}
+    return statement.format(table=quote(model._meta.db_table), **names)
+
+
+def _prepared(model, **values) -> tuple[str, list]:
+    """The columns and database values of a row, each value through its field's own
+    conversion (JSON, dates, UUIDs), for an INSERT written out."""
+    fields = _fields(model, tuple(values))
+    params = [
+        field.get_db_prep_save(value, connection)
+        for field, value in zip(fields, values.values(), strict=True)
+    ]
+    columns = ", ".join(f"{{{field.name}}}" for field in fields)
+    return f"({columns}) VALUES ({', '.join(['%s'] * len(fields))})", params
+
+
+@functools.cache
+def _fields(model, names: tuple[str, ...]) -> list:
+    return [model._meta.get_field(name) for name in names]
 
 
 # --- answers ------------------------------------------------------------------------
@@ -123,7 +173,7 @@ def retry_after(
 
 @dataclass
 class Recorded:
-    answer: Answer | Kept  # a doubled post found among the recent ones: its id and keys
+    answer: Kept  # the answer kept: this post's, or the first one's when doubled
     repeated: bool  # a doubled post: the first one's answer, counted once
 
 
@@ -159,26 +209,35 @@ def record(
         )
         if earlier is not None and sorted(earlier.keys) != sorted(keys):
             earlier = None
+    if isinstance(earlier, Answer):
+        earlier = Kept(earlier.pk, earlier.keys)
     if earlier is not None:
         return Recorded(earlier, True)
-    for _ in range(2):
+    row, params = _prepared(
+        Answer,
+        learner=learner.pk,
+        qid=question.id,
+        law=question.law,
+        round=round.pk if round is not None else None,
+        position=position,
+        keys=sorted(keys),
+        correct=correct,
+        attempt=attempt,
+        created=now,
+    )
+    for _ in range(3):
+        # Worked out before the write lock is taken: SQLite has one writer at a time,
+        # so the transaction holds three statements ready to run and nothing else.
+        card = next_review(learner, question.id, correct, now) if schedule else None
         try:
             with transaction.atomic():  # one commit: the answer, the counts, the schedule
-                answer = Answer.objects.create(
-                    learner=learner,
-                    qid=question.id,
-                    law=question.law,
-                    round=round,
-                    position=position,
-                    keys=sorted(keys),
-                    correct=correct,
-                    attempt=attempt,
-                    created=now,
-                )
+                [(pk,)] = _sql(f"INSERT INTO {{table}} {row} RETURNING {{id}}", Answer, params)
                 count(question, correct)
-                if schedule:
-                    review(learner, question.id, correct, now)
-            return Recorded(answer, False)
+                if card is not None and not card.write():
+                    raise CardMoved  # another answer to this question came first: again
+            return Recorded(Kept(pk, sorted(keys)), False)
+        except CardMoved:
+            continue
         except IntegrityError:  # the same post at the same moment, from another worker
             first = None
             if round is not None:
@@ -186,14 +245,17 @@ def record(
             elif attempt:
                 first = Answer.objects.filter(learner=learner, attempt=attempt).first()
             if first is not None:
-                return Recorded(first, True)
-            # else two answers to one question made its review card at once: once more
+                return Recorded(Kept(first.pk, first.keys), True)
     raise IntegrityError("The answer could not be kept.")
+
+
+class CardMoved(Exception):
+    """A review card changed between its read and its write."""
 
 
 @dataclass
 class Kept:
-    """An answer kept earlier, as much of it as a doubled post's reply needs."""
+    """An answer as kept: its id and keys (all a reply, or a doubled post's, needs)."""
 
     id: int
     keys: list[str]
@@ -203,10 +265,9 @@ def _double_among(recent: list, qid: str, keys: list[str], attempt: str, now) ->
     """The answer this post doubles, among the learner's recent ones: the same attempt
     token, or the same keys to the same question within seconds. Its keys are read
     only here, for a row that may be it (most posts have none)."""
-    double = now - dt.timedelta(seconds=DOUBLE_POST_SECONDS)
     for row in recent:
         same_attempt = bool(attempt) and row.attempt == attempt
-        if same_attempt or (row.qid == qid and row.created > double):
+        if same_attempt or (row.qid == qid and row.fresh):
             kept = Answer.objects.filter(pk=row.id).values_list("keys", flat=True).first()
             if kept is not None and (same_attempt or kept == sorted(keys)):
                 return Kept(row.id, kept)
@@ -233,23 +294,87 @@ def new_card(now: dt.datetime) -> Card:
     return Card(card_id=int(now.timestamp() * 1000), due=now)
 
 
-def review(learner: Learner, qid: str, correct: bool, now: dt.datetime | None = None) -> ReviewCard:
-    """Schedule the question again: Good when right, Again when wrong."""
-    now = now or timezone.now()
-    # Only the columns needed, no ordering, no model built to be read: an answer post
-    # does this on every answer (tests/quizzes/test_post_cost.py counts its queries).
-    found = ReviewCard.objects.filter(learner=learner, qid=qid).values_list("pk", "card", "reviews")
-    old = next(iter(found[:1]), None)
-    card = Card.from_dict(old[1]) if old else new_card(now)
-    card, _ = SCHEDULER.review_card(card, Rating.Good if correct else Rating.Again, now)
-    row = ReviewCard(learner=learner, qid=qid, card=card.to_dict(), due=card.due)
-    if old is None:
-        row.reviews = 1
-        row.save(force_insert=True)
+@dataclass
+class NextReview:
+    """A review card's next state, worked out from the card as read. `write` stores it
+    only if the card is still as read (or still missing), and says whether it did."""
+
+    learner_id: int
+    qid: str
+    card: dict
+    due: dt.datetime
+    reviews: int  # after this review
+    pk: int | None  # None: the question's first review
+
+    def __post_init__(self) -> None:
+        # The statement and its values are made here, before the write lock is taken.
+        if self.pk is None:
+            row, params = _prepared(
+                ReviewCard,
+                learner=self.learner_id,
+                qid=self.qid,
+                card=self.card,
+                due=self.due,
+                reviews=self.reviews,
+            )
+            self._statement = (
+                f"INSERT INTO {{table}} {row} ON CONFLICT ({{learner}}, {{qid}}) DO NOTHING "
+                "RETURNING {id}"
+            )
+        else:
+            card, due = _fields(ReviewCard, ("card", "due"))
+            self._statement = (
+                "UPDATE {table} SET {card} = %s, {due} = %s, {reviews} = %s "
+                "WHERE {id} = %s AND {reviews} = %s"
+            )
+            params = [
+                card.get_db_prep_save(self.card, connection),
+                due.get_db_prep_save(self.due, connection),
+                self.reviews,
+                self.pk,
+                self.reviews - 1,
+            ]
+        self._params = params
+
+    def write(self) -> bool:
+        result = _sql(self._statement, ReviewCard, self._params)
+        if self.pk is None:  # inserted: its id; nothing: another answer made the card first
+            if result:
+                [(self.pk,)] = result
+            return bool(result)
+        [(changed,)] = result
+        return changed == 1
+
+
+def next_review(learner: Learner, qid: str, correct: bool, now: dt.datetime) -> NextReview:
+    """The question's card after this answer: Good when right, Again when wrong. One read,
+    written out (see `_sql`): an answer post does this on every answer
+    (tests/quizzes/test_post_cost.py counts its queries)."""
+    found = _sql(
+        "SELECT {id}, {card}, {reviews} FROM {table} WHERE {learner} = %s AND {qid} = %s",
+        ReviewCard,
+        [learner.pk, qid],
+    )
+    if found:
+        pk, stored, reviews = found[0]
+        card = Card.from_dict(stored if isinstance(stored, dict) else json.loads(stored))
     else:
-        row.pk, row.reviews = old[0], old[2] + 1
-        row.save(force_update=True)
-    return row
+        pk, reviews, card = None, 0, new_card(now)
+    card, _ = SCHEDULER.review_card(card, Rating.Good if correct else Rating.Again, now)
+    return NextReview(learner.pk, qid, card.to_dict(), card.due, reviews + 1, pk)
+
+
+def review(learner: Learner, qid: str, correct: bool, now: dt.datetime | None = None) -> ReviewCard:
+    """Schedule the question again and keep its card (on its own, outside an answer)."""
+    now = now or timezone.now()
+    for _ in range(3):
+        card = next_review(learner, qid, correct, now)
+        with transaction.atomic():
+            if card.write():
+                row = ReviewCard(pk=card.pk, learner=learner, qid=qid, card=card.card, due=card.due)
+                row.reviews, row._state.adding = card.reviews, False
+                return row
+    raise IntegrityError("The review card could not be kept.")
 
 
 def add_to_review(request, question_ids) -> int:

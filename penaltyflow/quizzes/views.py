@@ -36,7 +36,7 @@ LIMIT_MAX = 500
 
 
 def wants_json(request: HttpRequest) -> bool:
-    return "application/json" in request.headers.get("Accept", "")
+    return "application/json" in request.META.get("HTTP_ACCEPT", "")
 
 
 def _question_or_404(qid: str) -> bank.Question:

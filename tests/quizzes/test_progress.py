@@ -98,3 +98,23 @@ def test_sign_out_is_a_post_and_sign_in_rejects_a_bad_password():
     client.post("/accounts/login/", {"username": "bob", "password": "right-pass-42"})
     assert client.get("/accounts/logout/").status_code == 405
     assert client.post("/accounts/logout/").status_code == 302
+
+
+def test_a_card_changed_since_it_was_read_is_never_overwritten():
+    """An answer works out the card's next state before taking the write lock; another
+    answer to the same question that lands in between must not be lost."""
+    learner, qid, other = (
+        Learner.objects.create(),
+        "g-ten-is-an-honour-0002",
+        "g-ten-is-an-honour-0003",
+    )
+    progress.review(learner, qid, True, NOON)
+    stale = progress.next_review(learner, qid, False, NOON + dt.timedelta(hours=1))
+    progress.review(learner, qid, True, NOON + dt.timedelta(hours=2))  # came first
+    assert stale.write() is False
+    assert ReviewCard.objects.get(learner=learner, qid=qid).reviews == 2
+    # the first card of a question, made by two answers at once: only one is kept
+    one = progress.next_review(learner, other, True, NOON)
+    two = progress.next_review(learner, other, False, NOON)
+    assert one.write() is True and two.write() is False
+    assert ReviewCard.objects.get(learner=learner, qid=other).card == one.card
