@@ -41,26 +41,32 @@ def step_urls() -> list[str]:
     return [f"/charts/{n.chart.slug}/{n.key}/" for n in nodes]
 
 
-@pytest.mark.parametrize("width", [320, 390, 430])
-def test_on_a_phone_no_card_spills_out_of_its_hand_and_every_card_is_a_44px_target(
-    site, browser, width
-):
-    context = browser.new_context(viewport={"width": width, "height": 800})
+PHONE_WIDTHS = (320, 390, 430)
+
+
+def test_on_a_phone_no_card_spills_out_of_its_hand_and_every_card_is_a_44px_target(site, browser):
+    """Every step page at three phone widths: each page is loaded once and laid out
+    again at each width (a resize, as turning or zooming a phone does)."""
+    context = browser.new_context(viewport={"width": PHONE_WIDTHS[0], "height": 800})
     page = context.new_page()
     urls = step_urls()
     assert len(urls) > 100 and Example.objects.count() > 100
     problems = {}
     for url in urls:
         page.goto(site + url)
-        found = page.evaluate(CARDS_IN_HANDS, 44)
-        if found:
-            problems[url] = found[:3]
+        for width in PHONE_WIDTHS:
+            page.set_viewport_size({"width": width, "height": 800})
+            found = page.evaluate(CARDS_IN_HANDS, 44)
+            if found:
+                problems[f"{url} at {width} px"] = found[:3]
     # After a card try the next hand's cards are links too.
     page.goto(site + "/charts/law-50/major-penalty-card/")
     page.locator(".hand.to-play a.card-link").first.click()
     expect(page.locator(".verdict")).to_be_visible()
-    assert page.evaluate(CARDS_IN_HANDS, 44) == []
-    screenshot(page, f"card-try-phone-{width}")
+    for width in PHONE_WIDTHS:
+        page.set_viewport_size({"width": width, "height": 800})
+        assert page.evaluate(CARDS_IN_HANDS, 44) == [], width
+        screenshot(page, f"card-try-phone-{width}")
     context.close()
     assert problems == {}
 

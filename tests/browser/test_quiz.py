@@ -50,7 +50,7 @@ def start_round(page, site, laws=("50",), mode="Start a round of 10"):
         page.locator(f'label.law-option:has(input[value="{law}"])').click()
     page.get_by_role("button", name=mode).click()
     expect(page).to_have_url(ROUND_URL)
-    page.wait_for_load_state()  # htmx is a deferred script: a click before it runs posts the whole form
+    page.wait_for_load_state()  # htmx is deferred: a click before it runs posts the whole form
 
 
 def test_a_round_of_ten_on_a_phone_with_htmx_tapping_cards(site, phone):
