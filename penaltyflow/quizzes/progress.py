@@ -23,7 +23,6 @@ from fsrs import Card, Rating, Scheduler
 from .models import Answer, Learner, QuestionStat, ReviewCard, Round
 
 SESSION_KEY = "quiz_learner"
-RIGHT = connection.ops.quote_name("right")  # a keyword in SQL
 USER_SESSION_KEY = "quiz_account_learner"  # [user id, learner id]
 # No fuzz: the same answers at the same times give the same schedule (and testable ones).
 SCHEDULER = Scheduler(enable_fuzzing=False)
@@ -276,14 +275,13 @@ def _double_among(recent: list, qid: str, keys: list[str], attempt: str, now) ->
 
 def count(question, correct: bool) -> None:
     """One more answer (and maybe one more right) for the question: one upsert."""
-    table = connection.ops.quote_name(QuestionStat._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {table} (qid, law, kind, prompt, answered, {RIGHT}, retired) "
-            f"VALUES (%s, %s, %s, %s, 1, %s, %s) ON CONFLICT (qid) DO UPDATE SET "
-            f"answered = {table}.answered + 1, {RIGHT} = {table}.{RIGHT} + excluded.{RIGHT}",
-            [question.id, question.law, question.kind, question.prompt[:300], int(correct), False],
-        )
+    _sql(
+        "INSERT INTO {table} ({qid}, {law}, {kind}, {prompt}, {answered}, {right}, {retired}) "
+        "VALUES (%s, %s, %s, %s, 1, %s, %s) ON CONFLICT ({qid}) DO UPDATE SET "
+        "{answered} = {table}.{answered} + 1, {right} = {table}.{right} + excluded.{right}",
+        QuestionStat,
+        [question.id, question.law, question.kind, question.prompt[:300], int(correct), False],
+    )
 
 
 # --- spaced review (FSRS) -----------------------------------------------------------
