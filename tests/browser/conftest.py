@@ -6,6 +6,8 @@ with the flags that keep it off the network this machine does not have.
 
 import os
 import shutil
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -49,7 +51,18 @@ def browser():
 @pytest.fixture
 def site(live_server, transactional_db, restore_content):
     """The live server with the project's real charts (restored from the session's load)."""
-    return live_server.url
+    yield live_server.url
+    finish_requests()
+
+
+def finish_requests(timeout: float = 5) -> None:
+    """Wait for the live server's requests still running when a test ends (a page the
+    test closed may have been mid-request). On PostgreSQL such a request holds table
+    locks while the database is emptied for the next test, and the two deadlock."""
+    deadline = time.monotonic() + timeout
+    for thread in threading.enumerate():
+        if "process_request_thread" in thread.name:
+            thread.join(max(0.0, deadline - time.monotonic()))
 
 
 def _page(browser, viewport, javascript=True, service_workers="block"):

@@ -12,7 +12,7 @@ from penaltyflow.classroom.models import TEACHERS_GROUP, Answer, Lesson, LessonI
 from penaltyflow.flowcharts.loader import load_charts
 from tests.classroom.conftest import OPTIONS, WHO
 
-from .conftest import PHONE, _page, screenshot
+from .conftest import PHONE, _page, finish_requests, screenshot
 
 pytestmark = pytest.mark.browser
 FOLLOW_MS = 2000
@@ -33,7 +33,8 @@ def club(live_server, transactional_db, good_chart, write_chart, settings):
         LessonItem.objects.create(lesson=lesson, position=n, **item)
     teacher = User.objects.create_user("tess", password="projector-pw")
     teacher.groups.add(Group.objects.get_or_create(name=TEACHERS_GROUP)[0])
-    return live_server.url
+    yield live_server.url
+    finish_requests()
 
 
 def fits(page, scrolls: bool = False) -> None:

@@ -23,7 +23,7 @@ def csp_reports(page) -> list[str]:
     return reports
 
 
-def test_the_policy_blocks_nothing_on_a_walk_with_htmx(page, site):
+def test_the_policy_blocks_nothing_on_a_walk_with_htmx(site, page):
     reports = csp_reports(page)
     page.goto(site + "/charts/law-50/")
     page.get_by_role("link", name="Step through it").click()
