@@ -75,11 +75,21 @@ class Round(models.Model):
 
 
 class Answer(models.Model):
-    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="answers")
-    qid = models.CharField(max_length=150, db_index=True)
+    # Every answer post writes a row, so each index costs: the learner's answers are found
+    # through (learner, created) and a round's through its (round, position) constraint,
+    # and nothing looks answers up by question, so no other index is kept.
+    learner = models.ForeignKey(
+        Learner, on_delete=models.CASCADE, related_name="answers", db_index=False
+    )
+    qid = models.CharField(max_length=150)
     law = models.CharField(max_length=20)
     round = models.ForeignKey(
-        Round, null=True, blank=True, on_delete=models.CASCADE, related_name="answers"
+        Round,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="answers",
+        db_index=False,
     )
     position = models.PositiveSmallIntegerField(null=True, blank=True)
     keys = models.JSONField()
@@ -110,10 +120,14 @@ class Answer(models.Model):
 class ReviewCard(models.Model):
     """A question in a learner's spaced review (FSRS), with the scheduler's card."""
 
-    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="cards")
+    # An answer post rewrites the card, so it keeps one index: (learner, qid), which finds
+    # a card and also lists a learner's cards (what is due is picked from those).
+    learner = models.ForeignKey(
+        Learner, on_delete=models.CASCADE, related_name="cards", db_index=False
+    )
     qid = models.CharField(max_length=150)
     card = models.JSONField()
-    due = models.DateTimeField(db_index=True)
+    due = models.DateTimeField()
     reviews = models.PositiveIntegerField(default=0)
 
     class Meta:

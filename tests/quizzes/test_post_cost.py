@@ -5,9 +5,11 @@ import datetime as dt
 import pytest
 from django.db import connection
 from django.db.models import F
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from penaltyflow.quizzes.models import Answer, QuestionStat, ReviewCard
+from penaltyflow.quizzes.bank import get_question
+from penaltyflow.quizzes.models import Answer, QuestionStat, ReviewCard, Round
 
 from .test_contract import learner, post  # noqa: F401  (the fixture and the helper)
 
@@ -44,3 +46,36 @@ def test_a_doubled_post_costs_three_queries_and_writes_nothing(learner):  # noqa
         assert post(learner, qid, ["minor"]).json() == first
     assert statements(ctx) == ["SELECT", "SELECT", "SELECT"]  # session, recent, its keys
     assert Answer.objects.count() == 1 and QuestionStat.objects.get(qid=qid).answered == 1
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="reads SQLite's query plans")
+def test_answers_and_review_cards_are_always_found_through_an_index(learner):  # noqa: F811
+    """Every answer post writes to both tables, so they keep only the indexes their
+    queries need: this holds that each query still finds its rows through one and never
+    reads a whole table (which would grow with every answer a club has given)."""
+    from .test_rounds import start
+
+    rounds = Client()  # a second browser, taking a round as plain form posts
+    url = start(rounds)
+    with CaptureQueriesContext(connection) as ctx:
+        post(learner, "g-ten-is-an-honour-0004", ["major"])
+        post(learner, "g-ten-is-an-honour-0004", ["major"])  # doubled: reads its keys
+        learner.get("/quiz/progress/")
+        qid = Round.objects.get().questions[0]
+        rounds.post(url, {"answer": list(get_question(qid).keys)[:1]})
+        rounds.get(url)
+        rounds.get(url.rsplit("/", 2)[0] + "/")  # the round's results
+        rounds.get("/quiz/progress/")
+    tables = ("quizzes_answer", "quizzes_reviewcard")
+    queries = [q["sql"] for q in ctx.captured_queries if any(t in q["sql"] for t in tables)]
+    assert len(queries) >= 8
+    with connection.cursor() as cursor:
+        for sql in queries:
+            if not sql.lstrip().upper().startswith(("SELECT", "UPDATE", "DELETE")):
+                continue
+            cursor.execute(f"EXPLAIN QUERY PLAN {sql}")
+            plan = [row[-1] for row in cursor.fetchall()]
+            scans = [
+                step for step in plan if step.startswith("SCAN") and any(t in step for t in tables)
+            ]
+            assert not scans, (sql, plan)
