@@ -47,11 +47,14 @@ $(AXE):
 # Every test on SQLite; then, on a throwaway PostgreSQL (scripts/pg-throwaway, Debian's
 # postgresql), every test again but the ones that start their own SQLite server
 # (marker `server`: they test the HTTP server and SQLite's own settings).
+# pytest-xdist runs them in one process per core (at most 4: each has its own test
+# database, live server and browser); worksteal keeps a core from idling at the end.
 PG_SKIP ?= not server
+PARALLEL ?= -n auto --maxprocesses 4 --dist worksteal
 test: setup check $(AXE)
 	scripts/need-system-packages chromium:chromium
-	$(VENV)/bin/pytest
-	scripts/pg-throwaway $(VENV)/bin/pytest -m "$(PG_SKIP)"
+	$(VENV)/bin/pytest $(PARALLEL)
+	scripts/pg-throwaway $(VENV)/bin/pytest $(PARALLEL) -m "$(PG_SKIP)"
 
 # What must hold before a commit: no model change without its migration, the production
 # settings pass Django's deployment checks, the code is linted and formatted, and type-checked
