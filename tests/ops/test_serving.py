@@ -10,7 +10,6 @@ import subprocess
 import time
 
 import pytest
-import yaml
 
 from bench.serving import (
     PYTHON,
@@ -20,12 +19,11 @@ from bench.serving import (
     hold_slow_clients,
     manage,
     serve,
-    set_up,
     site_env,
     stop,
     timed_gets,
 )
-from tests.conftest import GOOD_CHART
+from tests.ops.sites import one_chart_site
 
 pytestmark = pytest.mark.server
 STEP = "/charts/mini-56/accept/?path=lead"
@@ -35,12 +33,7 @@ STEP = "/charts/mini-56/accept/?path=lead"
 def site(tmp_path_factory):
     """A served site with one small chart; yields (port, log file, environment)."""
     root = tmp_path_factory.mktemp("site")
-    (root / "content" / "charts").mkdir(parents=True)
-    (root / "content" / "charts" / "mini-56.yaml").write_text(
-        yaml.safe_dump(GOOD_CHART, allow_unicode=True, sort_keys=False)
-    )
-    env = site_env(root / "var", root / "content")
-    set_up(env)
+    env = one_chart_site(root)
     log_path = root / "server.log"
     port = free_port()
     with open(log_path, "w") as log:

@@ -5,10 +5,9 @@ import subprocess
 import time
 
 import pytest
-import yaml
 
-from bench.serving import PYTHON, ROOT, manage, set_up, site_env
-from tests.conftest import GOOD_CHART
+from bench.serving import PYTHON, ROOT, manage
+from tests.ops.sites import one_chart_site
 
 pytestmark = pytest.mark.server
 
@@ -16,12 +15,7 @@ pytestmark = pytest.mark.server
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     root = tmp_path_factory.mktemp("sqlite-site")
-    (root / "content" / "charts").mkdir(parents=True)
-    (root / "content" / "charts" / "mini-56.yaml").write_text(
-        yaml.safe_dump(GOOD_CHART, allow_unicode=True, sort_keys=False)
-    )
-    env = site_env(root / "var", root / "content")
-    set_up(env)
+    env = one_chart_site(root)
     return env, root / "var" / "db.sqlite3"
 
 
