@@ -402,6 +402,31 @@ def end_of_today(now: dt.datetime | None = None) -> dt.datetime:
     return now.replace(hour=23, minute=59, second=59, microsecond=0)
 
 
+@dataclass
+class NextUp:
+    """When reviews come back after today: the first day with any, and how many then."""
+
+    due: dt.datetime  # the first of that day
+    count: int
+    tomorrow: bool
+
+
+def next_up(learner: Learner, after: dt.datetime) -> NextUp | None:
+    """The first day after `after` (the end of today) that has reviews due: a learner
+    who has nothing left today sees when to come back (one query)."""
+    dues = list(
+        ReviewCard.objects.filter(learner=learner, due__gt=after)
+        .order_by("due")
+        .values_list("due", flat=True)[:500]
+    )
+    if not dues:
+        return None
+    first = timezone.localtime(dues[0])
+    that_day = end_of_today(first)
+    tomorrow = first.date() == timezone.localtime(after).date() + dt.timedelta(days=1)
+    return NextUp(first, sum(due <= that_day for due in dues), tomorrow)
+
+
 # --- the progress page ----------------------------------------------------------------
 
 

@@ -370,6 +370,9 @@ def progress_page(request: HttpRequest) -> HttpResponse:
         if q is not None:
             due_rows.append({"q": q, "due": card.due})
     answered = Answer.objects.filter(learner=learner).count() if learner else 0
+    later = None
+    if learner is not None and not due_rows:
+        later = progress.next_up(learner, progress.end_of_today())
     return render(
         request,
         "quizzes/progress.html",
@@ -377,6 +380,7 @@ def progress_page(request: HttpRequest) -> HttpResponse:
             "laws": laws,
             "due_rows": due_rows,
             "due_now": due_now,
+            "later": later,
             "rounds": rounds,
             "answered": answered,
         },

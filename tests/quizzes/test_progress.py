@@ -55,6 +55,32 @@ def test_a_wrong_answer_is_due_for_review_on_the_progress_page():
     assert "Law 50" in page and "0% of 1" in page
 
 
+def test_with_nothing_due_today_the_page_says_when_reviews_come_back():
+    """A learner who answers wrongly at 23:55 has nothing due "today", but the
+    questions come back at 00:05: the page says so instead of only "nothing"."""
+    client = Client()
+    for qid in ("g-ten-is-an-honour-0004", "g-ten-is-an-honour-0005"):
+        answer(client, qid, ["minor"])
+    tomorrow = progress.end_of_today() + dt.timedelta(minutes=6)
+    ReviewCard.objects.update(due=tomorrow)
+    page = client.get("/quiz/progress/").content.decode()
+    assert "Nothing is due today. Next: 2 questions tomorrow, from" in page
+    assert f"from {timezone.localtime(tomorrow):%H:%M}." in page
+
+    later = tomorrow + dt.timedelta(days=2, hours=3)
+    ReviewCard.objects.filter(qid="g-ten-is-an-honour-0004").update(due=later)
+    ReviewCard.objects.filter(qid="g-ten-is-an-honour-0005").update(
+        due=later + dt.timedelta(days=1)
+    )
+    page = client.get("/quiz/progress/").content.decode()
+    day = timezone.localtime(later)
+    assert f"Next: 1 question on {day:%A} {day.day} {day:%B}, at {day:%H:%M}." in page
+
+    ReviewCard.objects.update(due=timezone.now())  # due now: listed, no "next"
+    page = client.get("/quiz/progress/").content.decode()
+    assert "Nothing is due today" not in page and "Next:" not in page
+
+
 def test_add_to_review_queues_questions_for_the_browser():
     request = RequestFactory().get("/")
     from django.contrib.sessions.backends.db import SessionStore
