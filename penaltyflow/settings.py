@@ -126,7 +126,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 SESSION_ENGINE = "penaltyflow.core.sessions"  # Django's database sessions, read in one statement
 
 LANGUAGE_CODE = "en-gb"
-TIME_ZONE = "UTC"
+# The club's time zone: review times on the progress page ("due 19:05", "tomorrow").
+TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = False
 USE_TZ = True
 

@@ -399,7 +399,7 @@ def due(learner: Learner, until: dt.datetime | None = None):
 
 def end_of_today(now: dt.datetime | None = None) -> dt.datetime:
     now = timezone.localtime(now or timezone.now())
-    return now.replace(hour=23, minute=59, second=59, microsecond=0)
+    return now.replace(hour=23, minute=59, second=59, microsecond=999999)  # the day's last moment
 
 
 @dataclass
@@ -413,18 +413,14 @@ class NextUp:
 
 def next_up(learner: Learner, after: dt.datetime) -> NextUp | None:
     """The first day after `after` (the end of today) that has reviews due: a learner
-    who has nothing left today sees when to come back (one query)."""
-    dues = list(
-        ReviewCard.objects.filter(learner=learner, due__gt=after)
-        .order_by("due")
-        .values_list("due", flat=True)[:500]
-    )
-    if not dues:
+    who has nothing left today sees when to come back."""
+    cards = ReviewCard.objects.filter(learner=learner, due__gt=after)
+    first = cards.order_by("due").values_list("due", flat=True).first()
+    if first is None:
         return None
-    first = timezone.localtime(dues[0])
-    that_day = end_of_today(first)
+    first = timezone.localtime(first)
     tomorrow = first.date() == timezone.localtime(after).date() + dt.timedelta(days=1)
-    return NextUp(first, sum(due <= that_day for due in dues), tomorrow)
+    return NextUp(first, cards.filter(due__lte=end_of_today(first)).count(), tomorrow)
 
 
 # --- the progress page ----------------------------------------------------------------

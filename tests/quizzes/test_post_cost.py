@@ -3,13 +3,14 @@
 import datetime as dt
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection
 from django.db.models import F
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from penaltyflow.quizzes.bank import get_question
-from penaltyflow.quizzes.models import Answer, QuestionStat, ReviewCard, Round
+from penaltyflow.quizzes.models import Answer, Learner, QuestionStat, ReviewCard, Round
 
 from .test_contract import learner, post  # noqa: F401  (the fixture and the helper)
 
@@ -66,6 +67,12 @@ def test_answers_and_review_cards_are_always_found_through_an_index(learner):  #
         rounds.get(url)
         rounds.get(url.rsplit("/", 2)[0] + "/")  # the round's results
         rounds.get("/quiz/progress/")
+        # signing in on two browsers: the second joins its answers and cards to the first
+        ann = User.objects.create_user("ann", password="x" * 12)
+        learner.force_login(ann)
+        rounds.force_login(ann)
+        Round.objects.all().delete()  # Django deletes a round's answers by round
+        Learner.objects.all().delete()  # and a learner's answers and cards by learner
     tables = ("quizzes_answer", "quizzes_reviewcard")
     queries = [q["sql"] for q in ctx.captured_queries if any(t in q["sql"] for t in tables)]
     assert len(queries) >= 8
