@@ -2,6 +2,7 @@
 
 import datetime as dt
 import time
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.auth.models import User
@@ -80,10 +81,15 @@ def test_with_nothing_due_today_the_page_says_when_reviews_come_back(settings):
     day = timezone.localtime(later)
     assert f"Next: 1 question on {day:%A} {day.day} {day:%B}, at {day:%H:%M}." in page
 
-    ReviewCard.objects.update(due=dt.datetime(2027, 1, 5, 23, 30, tzinfo=dt.UTC))
-    settings.TIME_ZONE = "Australia/Sydney"  # a club's own zone (TIME_ZONE): 10:30 there
+    # a club's own zone (TIME_ZONE): 23:30 UTC a month on is the next morning in Sydney
+    utc = (timezone.now() + dt.timedelta(days=30)).replace(hour=23, minute=30, tzinfo=dt.UTC)
+    ReviewCard.objects.update(due=utc)
+    settings.TIME_ZONE = "Australia/Sydney"
+    sydney = utc.astimezone(ZoneInfo("Australia/Sydney"))
+    assert sydney.date() == utc.date() + dt.timedelta(days=1)
     page = client.get("/quiz/progress/").content.decode()
-    assert "Next: 2 questions on Wednesday 6 January, from 10:30." in page
+    when = f"on {sydney:%A} {sydney.day} {sydney:%B}, from {sydney:%H:%M}."
+    assert f"Next: 2 questions {when}" in page
 
     ReviewCard.objects.update(due=timezone.now())  # due now: listed, no "next"
     page = client.get("/quiz/progress/").content.decode()
