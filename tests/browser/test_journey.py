@@ -26,18 +26,29 @@ def penalty_cards(page) -> list[str]:
     return page.locator(".bridge-table .penalty-cards .face").all_inner_texts()
 
 
-def walk_into_law_50(page, site):
-    page.goto(site + "/charts/law-56/lead-out-of-turn/")
-    for label, key in [
-        ("Next", "is-opening-lead"),
-        ("No, a later trick", "told-to-lead"),
-        ("No", "is-trick-13"),
-        ("No", "does-declarer-accept"),
-        ("No, declarer does not accept", "lead-taken-back"),
-        ("Next", "to-law-50"),
-    ]:
+# From "a defender leads out of turn" to declarer's choice; each step waited for, as two
+# "No" in a row would otherwise both land on the first one before htmx swaps it.
+TO_DECLARERS_CHOICE = [
+    ("Next", "is-opening-lead"),
+    ("No, a later trick", "told-to-lead"),
+    ("No", "is-trick-13"),
+    ("No", "does-declarer-accept"),
+]
+
+
+def walk(page, steps):
+    for label, key in steps:
         click(page, label)
         at(page, "law-56", key)
+
+
+def walk_into_law_50(page, site):
+    page.goto(site + "/charts/law-56/lead-out-of-turn/")
+    walk(
+        page,
+        TO_DECLARERS_CHOICE
+        + [("No, declarer does not accept", "lead-taken-back"), ("Next", "to-law-50")],
+    )
     deal = page.locator(".hand-east").inner_text()
     assert penalty_cards(page) == [EAST_SPADE_KING]
     click(page, "Continue in Law 50")
@@ -84,9 +95,7 @@ def test_law_56_refused_into_law_50_keeps_the_spade_king_deal_and_the_route(
 
 def test_law_56_accepted_into_law_53_keeps_the_4_spades_deal_and_comes_back(site, page):
     page.goto(site + "/charts/law-56/lead-out-of-turn/")
-    for label in ("Next", "No, a later trick", "No", "No", "Yes, declarer accepts"):
-        click(page, label)
-    at(page, "law-56", "to-law-53")
+    walk(page, TO_DECLARERS_CHOICE + [("Yes, declarer accepts", "to-law-53")])
     contract = page.locator(".table-facts").inner_text()
     assert "4♠ by South" in contract
     north = page.locator(".hand-north").inner_text()
