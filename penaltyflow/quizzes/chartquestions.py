@@ -11,7 +11,7 @@ import re
 from penaltyflow.core.pagecache import content_stamp
 from penaltyflow.flowcharts.models import Choice, Node
 
-from .bank import Question
+from .question import Question
 
 _cache: tuple[str, list[Question]] | None = None
 
