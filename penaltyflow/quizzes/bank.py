@@ -19,16 +19,11 @@ from functools import lru_cache
 from penaltyflow.engine.vocab import SEATS
 
 from . import chartquestions, content, generator
+from .citations import cites_of
 from .kinds import KINDS, EngineKind
 from .question import Question
 
 _ID = re.compile(r"g-([a-z0-9-]+)-(\d{4})")
-_CITE = re.compile(r"\b(4[89]|5[0-7])([A-E](?:\d(?:\([a-c0-9]\))?)?)?")
-
-
-def cites_of(law: str, text: str) -> list[str]:
-    found = [law] + ["".join(m) for m in _CITE.findall(text)]
-    return list(dict.fromkeys(found))
 
 
 def _step_url(step: str) -> str:
