@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import revoke
 from .cards import CARD_NAMES, sorted_cards, suits_text
 from .vocab import SEATS
 
@@ -71,5 +72,7 @@ def table_json(t: Table) -> dict[str, Any]:
             }
             for leader, cards, winner in t.tricks
         ],
+        "revokes": [r.to_json() for r in t.revokes],
+        "tricks_adjusted": revoke.tricks_adjusted(t),
         "log": [{"event": i, "note": t} for i, t in t.log],
     }

@@ -25,7 +25,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from . import decisions, leads, legal, output, text
+from . import decisions, leads, legal, output, revoke_text, text
+from . import revoke as rv
 from .cards import (
     CARD_NAMES,
     NT,
@@ -77,6 +78,9 @@ class Table:
         self.finished = False
         self.notes: list[str] = []  # notes from the last move
         self.log: list[tuple[int, str]] = []  # (move index, note) for every move so far
+        self.revokes: list[rv.Revoke] = []  # Laws 61 to 64, in order (revoke.py)
+        # The per-trick restrictions of the trick just closed, while a revoke could be corrected.
+        self.last_closed: tuple[tuple[int, str, int] | None, tuple[int, int] | None] | None = None
         self.moves = 0
 
     # --- small helpers -------------------------------------------------------
@@ -151,12 +155,30 @@ class Table:
         if not self.hands[seat] >> card & 1:
             raise EngineError(text.not_held(seat, card))
 
-    def play(self, seat: int, card: int) -> None:
-        """`seat` leads or plays `card` (dummy's cards are written with dummy's seat)."""
+    def play(self, seat: int, card: int, revoke: bool = False) -> None:
+        """`seat` leads or plays `card` (dummy's cards are written with dummy's seat).
+
+        `revoke`: the play breaks Law 44 or a restriction an opponent named, and the
+        player makes it anyway (Law 61A); without it such a play is refused."""
         self._begin_move()
         try:
             self._check_holds(seat, card)
-            self._play_one(seat, card)
+            if self.revokes:
+                rv.before_play(self, seat)
+            if revoke:
+                rv.play_revoke(self, seat, card)
+            else:
+                self._play_one(seat, card)
+            self._settle()
+        finally:
+            self._end_move()
+
+    def correct(self, card: int, withdraw: Sequence[int] = ()) -> None:
+        """The open revoke is corrected (Law 62): the offender plays `card` instead, and the
+        seats in `withdraw` take back the cards they played to the trick after it (62C)."""
+        self._begin_move()
+        try:
+            rv.correct(self, card, list(withdraw))
             self._settle()
         finally:
             self._end_move()
@@ -191,6 +213,8 @@ class Table:
             self._put(seat, card)
             return
         kind, reason = text.why_illegal(self, seat, card)
+        if kind in ("revoke", "restriction"):
+            raise EngineError(f"{reason} {revoke_text.MARK_IT}")
         if kind != "penalty":
             raise EngineError(reason)
         # Law 52: a card played where Law 50 required a penalty card. It stays played (52A).
@@ -319,6 +343,8 @@ class Table:
                 raise EngineError(text.SEVERAL_NAMED_TWICE)
             for c in cards:
                 self._check_holds(seat, c)
+            if self.revokes:
+                rv.before_play(self, seat)
             if meant not in cards:
                 raise EngineError(text.meant_not_among(seat, meant, cards))
             others = [c for c in cards if c != meant]
@@ -357,6 +383,8 @@ class Table:
                 or seat == self.to_play
             ):
                 raise EngineError(text.MISINFORMED_DOES_NOT_FIT)
+            if self.revokes:
+                rv.before_play(self, seat)
             self._note(text.misinformed_lead(self, seat, card))
         finally:
             self._end_move()
@@ -452,6 +480,8 @@ class Table:
                     best_seat, best = seat, c
             elif c // 13 == trump:
                 best_seat, best = seat, c
+        if self.revokes:
+            self.last_closed = (self.play_restr, self.lead_forbid)
         self.won[best_seat & 1] += 1
         self.tricks.append((self.leader, self.trick, best_seat))
         self.trick = []
@@ -468,6 +498,8 @@ class Table:
             self._note(text.lead_prohibition_ends(lf[0], lf[1]))
         if self.trick_no == 13:
             self.finished = True
+            if self.revokes:
+                rv.adjust(self)
         else:
             self.trick_no += 1
 
