@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
+import functools
+import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
-from django.db.models import Count, F, Q
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Count, Q
 from django.utils import timezone
 from fsrs import Card, Rating, Scheduler
 
@@ -50,6 +52,12 @@ def learner_for(request, create: bool = True) -> Learner | None:
         return None
     learner = Learner.objects.create()
     request.session[SESSION_KEY] = learner.pk
+    return learner
+
+
+def tagged_learner(tag: str) -> Learner:
+    """The learner another app answers for, by its tag (made on first need)."""
+    learner, _ = Learner.objects.get_or_create(tag=tag)
     return learner
 
 
@@ -89,15 +97,21 @@ def join_on_login(sender, request, user, **kwargs) -> None:
 # classroom alike: it reads the learner's recent answers once, and from them finds a
 # doubled post (kept once, counted once) and the learner's limit, then grades and writes.
 #
-# Every statement goes through the ORM. An answer post costs, in order: the session
-# (core/sessions.py); the learner's answers of the last minute (one query, for the limit
-# and for doubled posts; a fresh row with the same question is read again for its keys);
-# the review card (one query, the card worked out before the write lock: SQLite has one
+# An answer post costs, in order (tests/quizzes/test_post_cost.py counts them): the
+# session (core/sessions.py); the learner's answers of the last minute, for the limit
+# and doubled posts; the review card, worked out before the write lock (SQLite has one
 # writer at a time, so the transaction holds three short statements and nothing else);
-# then one transaction: the answer (INSERT), the question's counts (UPDATE), the card
-# (INSERT, or UPDATE only if unchanged since read). tests/quizzes/test_post_cost.py
-# counts them. The same post written out in SQL (the code before 2026-12-01 12:30) was
-# not faster by enough to matter: see docs/benchmarks.md, "The answer post".
+# then one transaction: the answer, the question's counts, the card (written only if
+# unchanged since read).
+#
+# Which statements are written out in SQL, and why. The five that run on every post
+# (the recent answers, the card's read, the answer's INSERT, the counts' upsert, the
+# card's write) are written out (`_sql`): through the ORM each costs 90 to 400 µs more
+# than the statement itself, 1.5 ms a post in all, which takes the post from 0.29 of a
+# one-line view to under 0.2 (bench/answer_statements.py prints the figures per
+# statement; docs/benchmarks.md, "The answer post"). Everything else goes through the
+# ORM: what runs only sometimes (a doubled post's keys, a round's position, the limit's
+# second read, a clash) and everything outside the post.
 
 RECENT_ROWS = 30  # the newest answers read for the limit and for doubled posts
 
@@ -142,50 +156,53 @@ def post_answer(
     round: Round | None = None,
     position: int | None = None,
     schedule: bool = True,
+    doubles: bool = True,
     now: dt.datetime | None = None,
 ) -> Posted:
     """Keep one answer of `learner` to `question`, once.
 
     A doubled post (the same round position, the same attempt token, or the same keys
     to the same question within DOUBLE_POST_SECONDS) gives the first answer's result and
-    writes nothing; past the limit (QUIZ_ANSWERS_PER_MINUTE) nothing is written and
+    writes nothing (with `doubles=False`, as in class where each post replaces the last,
+    every post is an answer); past the limit (QUIZ_ANSWERS_PER_MINUTE) nothing is written and
     `wait` says for how long; else the answer is graded and kept with the question's
     counts and (with `schedule`) its review card, in one transaction. A round's answer
     to its last question finishes the round."""
     now = now or timezone.now()
     keys = sorted(set(keys))
     recent = recent_answers(learner, now)
-    first = _first_answer(learner, question.id, keys, attempt, round, position, recent)
-    if first is not None:
-        return Posted(Outcome.DOUBLED, first, question.grade(set(first)))
+    if doubles:
+        first = _first_answer(learner, question.id, keys, attempt, round, position, recent)
+        if first is not None:
+            return Posted(Outcome.DOUBLED, first, question.grade(set(first)))
     wait = retry_after(learner, now, recent)
     if wait is not None:
         return Posted(Outcome.LIMITED, keys, wait=wait)
     grade = question.grade(set(keys))
+    row, params = _prepared(
+        Answer,
+        learner=learner.pk,
+        qid=question.id,
+        law=question.law,
+        round=round.pk if round is not None else None,
+        position=position,
+        keys=keys,
+        correct=grade.correct,
+        attempt=attempt,
+        created=now,
+    )
     for _ in range(3):
         # Worked out before the write lock is taken (see above).
         card = next_review(learner, question.id, grade.correct, now) if schedule else None
         try:
             with transaction.atomic():  # one commit: the answer, the counts, the schedule
-                Answer.objects.create(
-                    learner=learner,
-                    qid=question.id,
-                    law=question.law,
-                    round=round,
-                    position=position,
-                    keys=keys,
-                    correct=grade.correct,
-                    attempt=attempt,
-                    created=now,
-                )
+                _sql(f"INSERT INTO {{table}} {row}", Answer, params)
                 count(question, grade.correct)
                 if card is not None and not card.write():
                     raise CardMoved  # another answer to this question came first: again
         except CardMoved:
             continue
-        except IntegrityError:
-            # The same post at the same moment, from another worker; or a first review
-            # card that another answer made first (read again and go on).
+        except IntegrityError:  # the same post at the same moment, from another worker
             first = _first_answer(learner, question.id, keys, attempt, round, position, [])
             if first is not None:
                 return Posted(Outcome.DOUBLED, first, question.grade(set(first)))
@@ -198,15 +215,22 @@ def post_answer(
 
 def recent_answers(learner: Learner, now: dt.datetime) -> list[Recent]:
     """The learner's newest answers of the last minute (at most RECENT_ROWS), newest
-    first: where a doubled post is found, and what the limit counts. No keys (JSON to
-    decode on every row): they are read only for a row that may be a doubled post."""
-    fresh = now - dt.timedelta(seconds=DOUBLE_POST_SECONDS)
-    rows = (
-        Answer.objects.filter(learner=learner, created__gt=now - dt.timedelta(seconds=60))
-        .order_by("-created")
-        .values_list("id", "qid", "attempt", "created")[:RECENT_ROWS]
+    first: where a doubled post is found, and what the limit counts. One small query,
+    written out (see above); no keys (JSON to decode on every row), read only for the
+    one row that may be a doubled post."""
+    created = Answer._meta.get_field("created")
+    rows = _sql(
+        "SELECT {id}, {qid}, {attempt}, {created} > %s FROM {table} "
+        "WHERE {learner} = %s AND {created} > %s ORDER BY {created} DESC LIMIT %s",
+        Answer,
+        [
+            created.get_db_prep_value(now - dt.timedelta(seconds=DOUBLE_POST_SECONDS), connection),
+            learner.pk,
+            created.get_db_prep_value(now - dt.timedelta(seconds=60), connection),
+            RECENT_ROWS,
+        ],
     )
-    return [Recent(pk, qid, attempt, created > fresh) for pk, qid, attempt, created in rows]
+    return [Recent(pk, qid, attempt, bool(fresh)) for pk, qid, attempt, fresh in rows]
 
 
 def retry_after(learner: Learner, now: dt.datetime, recent: list[Recent]) -> int | None:
@@ -257,16 +281,47 @@ class CardMoved(Exception):
 
 
 def count(question: Question, correct: bool) -> None:
-    """One more answer (and maybe one more right) for the question: one UPDATE (`loadquiz`
-    lists every question); a question not listed yet gets its row first."""
-    more = {"answered": F("answered") + 1, "right": F("right") + int(correct)}
-    if QuestionStat.objects.filter(qid=question.id).update(**more):
-        return
-    QuestionStat.objects.get_or_create(
-        qid=question.id,
-        defaults={"law": question.law, "kind": question.kind, "prompt": question.prompt[:300]},
+    """One more answer (and maybe one more right) for the question: one upsert."""
+    _sql(
+        "INSERT INTO {table} ({qid}, {law}, {kind}, {prompt}, {answered}, {right}, {retired}) "
+        "VALUES (%s, %s, %s, %s, 1, %s, %s) ON CONFLICT ({qid}) DO UPDATE SET "
+        "{answered} = {table}.{answered} + 1, {right} = {table}.{right} + excluded.{right}",
+        QuestionStat,
+        [question.id, question.law, question.kind, question.prompt[:300], int(correct), False],
     )
-    QuestionStat.objects.filter(qid=question.id).update(**more)
+
+
+def _sql(statement: str, model, params: list) -> list[tuple]:
+    """Run one statement of an answer post, written out (see above). `{table}` and
+    `{field}` are filled with the model's own quoted names; values go through each
+    field's own conversion (`_prepared`)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_filled(statement, model, connection.vendor), params)
+        return cursor.fetchall() if cursor.description else [(cursor.rowcount,)]
+
+
+@functools.cache
+def _filled(statement: str, model, vendor: str) -> str:
+    quote = connection.ops.quote_name
+    names = {f.name: quote(f.column) for f in model._meta.concrete_fields}
+    return statement.format(table=quote(model._meta.db_table), **names)
+
+
+def _prepared(model, **values) -> tuple[str, list]:
+    """The columns and database values of a row, each value through its field's own
+    conversion (JSON, dates, UUIDs), for an INSERT written out."""
+    fields = _fields(model, tuple(values))
+    params = [
+        field.get_db_prep_save(value, connection)
+        for field, value in zip(fields, values.values(), strict=True)
+    ]
+    columns = ", ".join(f"{{{field.name}}}" for field in fields)
+    return f"({columns}) VALUES ({', '.join(['%s'] * len(fields))})", params
+
+
+@functools.cache
+def _fields(model, names: tuple[str, ...]) -> list:
+    return [model._meta.get_field(name) for name in names]
 
 
 # --- spaced review (FSRS) -----------------------------------------------------------
@@ -289,37 +344,57 @@ class NextReview:
     reviews: int  # after this review
     pk: int | None  # None: the question's first review
 
-    def write(self) -> bool:
-        if self.pk is not None:
-            changed = ReviewCard.objects.filter(pk=self.pk, reviews=self.reviews - 1).update(
-                card=self.card, due=self.due, reviews=self.reviews
+    def __post_init__(self) -> None:
+        # The statement and its values are made here, before the write lock is taken.
+        if self.pk is None:
+            row, params = _prepared(
+                ReviewCard,
+                learner=self.learner_id,
+                qid=self.qid,
+                card=self.card,
+                due=self.due,
+                reviews=self.reviews,
             )
-            return changed == 1
-        row = ReviewCard(
-            learner_id=self.learner_id,
-            qid=self.qid,
-            card=self.card,
-            due=self.due,
-            reviews=self.reviews,
-        )
-        try:
-            with transaction.atomic():
-                row.save(force_insert=True)
-        except IntegrityError:  # another answer made the card first
-            return False
-        self.pk = row.pk
-        return True
+            self._statement = (
+                f"INSERT INTO {{table}} {row} ON CONFLICT ({{learner}}, {{qid}}) DO NOTHING "
+                "RETURNING {id}"
+            )
+        else:
+            card, due = _fields(ReviewCard, ("card", "due"))
+            self._statement = (
+                "UPDATE {table} SET {card} = %s, {due} = %s, {reviews} = %s "
+                "WHERE {id} = %s AND {reviews} = %s"
+            )
+            params = [
+                card.get_db_prep_save(self.card, connection),
+                due.get_db_prep_save(self.due, connection),
+                self.reviews,
+                self.pk,
+                self.reviews - 1,
+            ]
+        self._params = params
+
+    def write(self) -> bool:
+        result = _sql(self._statement, ReviewCard, self._params)
+        if self.pk is None:  # inserted: its id; nothing: another answer made the card first
+            if result:
+                [(self.pk,)] = result
+            return bool(result)
+        [(changed,)] = result
+        return changed == 1
 
 
 def next_review(learner: Learner, qid: str, correct: bool, now: dt.datetime) -> NextReview:
-    """The question's card after this answer: Good when right, Again when wrong. One read:
-    an answer post does this on every answer (tests/quizzes/test_post_cost.py counts it)."""
-    found = list(
-        ReviewCard.objects.filter(learner=learner, qid=qid).values_list("id", "card", "reviews")[:1]
+    """The question's card after this answer: Good when right, Again when wrong. One read,
+    written out (see above): an answer post does this on every answer."""
+    found = _sql(
+        "SELECT {id}, {card}, {reviews} FROM {table} WHERE {learner} = %s AND {qid} = %s",
+        ReviewCard,
+        [learner.pk, qid],
     )
     if found:
         pk, stored, reviews = found[0]
-        card = Card.from_dict(stored)
+        card = Card.from_dict(stored if isinstance(stored, dict) else json.loads(stored))
     else:
         pk, reviews, card = None, 0, new_card(now)
     card, _ = SCHEDULER.review_card(card, Rating.Good if correct else Rating.Again, now)

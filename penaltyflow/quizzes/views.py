@@ -305,6 +305,7 @@ def round_results(request: HttpRequest, rid) -> HttpResponse:
             }
         )
     right = sum(1 for row in rows if row["answer"] and row["answer"].correct)
+    wrong = sum(1 for row in rows if row["answer"] and not row["answer"].correct)
     seconds = None
     if r.finished:
         seconds = int((r.finished - r.started).total_seconds())
@@ -316,6 +317,7 @@ def round_results(request: HttpRequest, rid) -> HttpResponse:
             "round": r,
             "rows": rows,
             "right": right,
+            "wrong": wrong,
             "size": len(rows),
             "seconds": seconds,
             "first_unanswered": unanswered[0]["url"] if unanswered else None,
