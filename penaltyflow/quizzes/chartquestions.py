@@ -11,8 +11,8 @@ import re
 from penaltyflow.core.pagecache import content_stamp
 from penaltyflow.flowcharts.models import Choice, Node
 
-from .bank import Question
 from .citations import cited, law_number
+from .question import Question
 
 _cache: tuple[str, list[Question]] | None = None
 
