@@ -21,3 +21,10 @@ def add_to_review(request, qids: list[str]) -> int:
     from penaltyflow.quizzes import progress
 
     return progress.add_to_review(request, qids)
+
+
+def table_for(question, ruled: bool = False):
+    """The question's table as the quiz shows it: before the ruling until `ruled`."""
+    from penaltyflow.quizzes.tables import table_for
+
+    return table_for(question, ruled=ruled)

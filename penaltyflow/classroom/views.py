@@ -263,12 +263,13 @@ def state_json(request: HttpRequest, code: str) -> HttpResponse:
     code = clean_code(code)
     trusted = student_id(request, code) is not None or request.user.is_authenticated
     session = find_session(request, code, trusted=trusted)
-    if student_id(request, code) is None and session.teacher_id != request.user.pk:
+    teacher = session.teacher_id == request.user.pk
+    if student_id(request, code) is None and not teacher:
         raise PermissionDenied("Join the class first.")
-    etag = _etag("state", session.version, session.students)
+    etag = _etag("state", session.version, session.students, teacher)
     if not_modified := _not_modified(request, etag):
         return not_modified
-    return _fresh(JsonResponse(session.state()), etag)
+    return _fresh(JsonResponse(session.state(teacher=teacher)), etag)
 
 
 # ---- summary, CSV, handout -------------------------------------------------------------------
@@ -582,7 +583,8 @@ def diagram(request: HttpRequest, code: str) -> HttpResponse:
     if sid is None and session.teacher_id != request.user.pk:
         raise PermissionDenied("Join the class first.")
     view = item_view(session.current)
-    return render(request, "classroom/_diagram.html", {"view": view})
+    diagram = view.answer_diagram if session.revealed else view.diagram  # none while it is open
+    return render(request, "classroom/_diagram.html", {"view": view, "diagram": diagram})
 
 
 @require_POST
