@@ -7,7 +7,7 @@ WORKERS ?= 2
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: setup run test check lint bench clean delete-database-and-secret-key
+.PHONY: setup run test test-quick check lint bench clean delete-database-and-secret-key
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,13 @@ test: setup check $(AXE)
 	scripts/need-system-packages chromium:chromium
 	$(VENV)/bin/pytest $(PARALLEL)
 	scripts/pg-throwaway $(VENV)/bin/pytest $(PARALLEL) -m "$(PG_SKIP)"
+
+# While you work: every test but the browser and server ones, on SQLite, one process per core.
+# No set-up, no chromium, no PostgreSQL: the tests make their own database.
+QUICK ?= not browser and not server
+test-quick: $(VENV)/.installed-dev
+	scripts/need-system-packages dot:graphviz
+	$(VENV)/bin/pytest $(PARALLEL) -m "$(QUICK)"
 
 # What must hold before a commit: no model change without its migration, the production
 # settings pass Django's deployment checks, the code is linted and formatted, and type-checked

@@ -1,4 +1,7 @@
 import copy
+import fcntl
+import hashlib
+import os
 from pathlib import Path
 
 import pytest
@@ -150,11 +153,46 @@ def django_db_setup(django_db_setup, django_db_blocker):
     after each): `restore_content` puts the content back from this snapshot.
     """
     with django_db_blocker.unblock():
-        call_command("loadcharts", verbosity=0)
-        CONTENT_SNAPSHOT.append(serializers.serialize("json", _content_rows()))
+        CONTENT_SNAPSHOT.append(_load_content())
 
 
 CONTENT_SNAPSHOT: list[str] = []
+SNAPSHOTS = Path(__file__).resolve().parents[1] / "var" / "test-content"
+
+
+def _load_content() -> str:
+    """Load the real charts, as `loadcharts` does, once per version of the code and content.
+
+    Loading runs double-dummy on every example (seconds of CPU), the same for every xdist
+    worker and for the PostgreSQL pass of `make test`: the first process to get here loads
+    them and keeps what it wrote in var/test-content/, named by a digest of the content
+    and of the code (penaltyflow/); the others, and the next runs, load that file.
+    """
+    SNAPSHOTS.mkdir(parents=True, exist_ok=True)
+    snapshot = SNAPSHOTS / f"content-{_code_and_content_digest()}.json"
+    with open(SNAPSHOTS / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # the others wait for the first to write the file
+        if not snapshot.exists():
+            call_command("loadcharts", verbosity=0)
+            text = serializers.serialize("json", _content_rows())
+            for old in SNAPSHOTS.glob("content-*.json"):
+                old.unlink()
+            partial = snapshot.with_suffix(".partial")
+            partial.write_text(text, encoding="utf-8")
+            partial.replace(snapshot)
+            return text
+    call_command("loaddata", str(snapshot), verbosity=0)  # resets PostgreSQL's sequences too
+    return snapshot.read_text(encoding="utf-8")
+
+
+def _code_and_content_digest() -> str:
+    digest = hashlib.sha256()
+    root = Path(__file__).resolve().parents[1]
+    for path in sorted(
+        [*(root / "penaltyflow").rglob("*.py"), *settings.CONTENT_DIR.rglob("*.yaml")]
+    ):
+        digest.update(os.path.relpath(path, root).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def _content_rows():

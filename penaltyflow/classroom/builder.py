@@ -14,10 +14,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from penaltyflow.flowcharts.models import Node
 
+from .access import require_teacher, with_access
 from .items import ItemError, resolve
 from .models import Lesson, LessonItem
 from .present import item_view
-from .views import require_teacher, with_access
 
 
 def _unique_slug(title: str) -> str:

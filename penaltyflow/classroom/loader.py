@@ -19,8 +19,9 @@ transaction. A bad file stops the load with the file and the item named.
 import re
 from pathlib import Path
 
-import yaml
 from django.db import transaction
+
+from penaltyflow.core.contentfile import read_yaml
 
 from .items import ItemError, resolve
 from .models import Lesson, LessonItem
@@ -40,10 +41,7 @@ def _fail(path: Path, where: str, message: str):
 
 
 def parse_lesson(path: Path) -> dict:
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        _fail(path, "", f"cannot be read as YAML ({exc.__class__.__name__}: {exc})")
+    data = read_yaml(path, LessonError)
     if not isinstance(data, dict):
         _fail(path, "", "a lesson file is a mapping with slug, title and items")
     unknown = set(data) - LESSON_FIELDS

@@ -46,3 +46,12 @@ def full_page_on_error(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
         return response
 
     return wrapper
+
+
+def wants_json(request: HttpRequest) -> bool:
+    """The client asked for JSON by name (`Accept: application/json`), before any page.
+
+    A browser (`text/html, ..., */*`) and a client that accepts anything (`*/*`, or no
+    Accept at all) get the page: HTML is named first among what we can send.
+    """
+    return request.get_preferred_type(["text/html", "application/json"]) == "application/json"

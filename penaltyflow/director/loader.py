@@ -9,9 +9,9 @@ import re
 from collections import deque
 from pathlib import Path
 
-import yaml
 from django.db import transaction
 
+from penaltyflow.core.contentfile import read_yaml
 from penaltyflow.flowcharts.models import Node
 
 from .generation import content_changed
@@ -111,12 +111,7 @@ def _node(raw, index: int, path: Path) -> dict:
 
 def read_guide_file(path: Path) -> dict:
     """Parse and check one file on its own: its shape and its tree."""
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise QuickContentError(f"{path}: cannot be read ({exc})") from None
-    except yaml.YAMLError as exc:
-        raise QuickContentError(f"{path}: is not valid YAML ({exc})") from None
+    data = read_yaml(path, QuickContentError)
     if not isinstance(data, dict):
         raise _fail(path, None, "must be a mapping with slug, title, laws, summary and nodes")
     if unknown := set(data) - GUIDE_FIELDS:

@@ -8,9 +8,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
 from django.db import models
 
+from penaltyflow.core.contentfile import read_yaml
 from penaltyflow.hands.examples import ExampleError, ExampleSpec, parse_example
 
 from .graph import ChartGraph, ChoiceSpec, NodeSpec
@@ -100,12 +100,7 @@ def _checked(value: str, path: Path, node: str | None, name: str) -> str:
 
 def read_chart_file(path: Path) -> ChartFile:
     """Parse one file into plain data, checking its shape (not yet its graph)."""
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ContentError(f"{path}: cannot be read ({exc})") from None
-    except yaml.YAMLError as exc:
-        raise ContentError(f"{path}: is not valid YAML ({exc})") from None
+    data = read_yaml(path, ContentError)
     if not isinstance(data, dict):
         raise ContentError(f"{path}: must be a mapping with slug, title, laws, summary and nodes")
     unknown = set(data) - CHART_FIELDS

@@ -99,7 +99,7 @@ def load_charts(paths: list[Path]) -> list[Flowchart]:
                     owner.save(update_fields=["example"])
 
     # Charts that jump into these show their titles: they are drawn anew too if need be.
-    Flowchart.refresh_all()
+    Flowchart.refresh_all(charts.values())
     return list(Flowchart.objects.filter(slug__in=charts))
 
 

@@ -6,6 +6,7 @@ What must always hold is a database constraint; what needs the whole graph
 
 import hashlib
 import json
+from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -82,9 +83,17 @@ class Flowchart(models.Model):
             content_changed()
 
     @classmethod
-    def refresh_all(cls) -> None:
-        """After any change: every chart whose content (or a jump's title) moved is drawn anew."""
-        for chart in cls.objects.defer("svg", "pdf"):
+    def refresh_all(cls, changed: Iterable["Flowchart"] | None = None) -> None:
+        """After any change: every chart whose content (or a jump's title) moved is drawn anew.
+
+        With `changed` (the charts a load wrote), only those and the charts that jump into
+        them (their jump boxes show the titles) are looked at; the others cannot have moved.
+        """
+        charts = cls.objects.defer("svg", "pdf")
+        if changed is not None:
+            pks = [chart.pk for chart in changed]
+            charts = charts.filter(Q(pk__in=pks) | Q(nodes__jump_chart__in=pks)).distinct()
+        for chart in charts:
             chart.refresh_rendering()
         Overview.refresh()
 

@@ -23,6 +23,7 @@ from penaltyflow.engine.scenario import replay
 from penaltyflow.engine.vocab import SEAT_NAMES, SEATS
 
 from . import generator
+from .citations import cites_of
 
 ENGINE_KINDS = ("legal-cards", "penalty-card", "options", "decider")
 KIND_NAMES = {
@@ -63,7 +64,6 @@ OPTION_SHORT = {
     "lowest": "lowest of the suit led",
 }
 _ID = re.compile(r"g-([a-z0-9-]+)-(\d{4})")
-_CITE = re.compile(r"\b(4[89]|5[0-7])([A-E](?:\d(?:\([a-c0-9]\))?)?)?")
 
 
 @dataclass
@@ -181,11 +181,6 @@ def engine_answer(kind: str, state: dict, subject: dict | None) -> set[str]:
     if kind == "decider":
         return {state["pending"]["decider"]}
     raise ValueError(kind)
-
-
-def cites_of(law: str, text: str) -> list[str]:
-    found = [law] + ["".join(m) for m in _CITE.findall(text)]
-    return list(dict.fromkeys(found))
 
 
 def _step_url(step: str) -> str:

@@ -12,6 +12,7 @@ from penaltyflow.core.pagecache import content_stamp
 from penaltyflow.flowcharts.models import Choice, Node
 
 from .bank import Question
+from .citations import cited, law_number
 
 _cache: tuple[str, list[Question]] | None = None
 
@@ -108,39 +109,85 @@ def build() -> list[Question]:
             )
         )
 
-    # Which clause is this? Every step that cites a clause of Laws 48 to 57.
-    clauses = []
+    # Which clause is this? Every step that rests on a clause, with every clause it cites
+    # right (never one of them offered as a wrong answer), unless it says no clause covers it.
+    pool = list(dict.fromkeys(c for n in nodes for c in node_citations(n) if _CLAUSE.match(c)))
     for n in nodes:
-        c = first_clause(n.citations)
-        if re.match(r"Law (4[89]|5[0-7])[A-E]", c):
-            clauses.append((clause_key(c), c))
-    for n in nodes:
-        c = first_clause(n.citations)
-        if not re.match(r"Law (4[89]|5[0-7])[A-E]", c) or n.kind == Node.Kind.JUMP:
+        own = node_citations(n)
+        if n.kind == Node.Kind.JUMP or not any(_CLAUSE.match(c) for c in own):
             continue
+        if no_clause_covers(n):
+            continue
+        mine = own + [f"Law {ref}" for ref in cited(n.text)]
+        wrong = [c for c in pool if all(apart(c, m) for m in mine)]
         rng = random.Random(f"clause:{n.chart.slug}:{n.key}")
+        rng.shuffle(wrong)
+        right = [(clause_key(c), c) for c in own]
+        several = len(right) > 1
+        prompt = (
+            f"Which clauses does this step rest on: “{n.label}”? Tick every one."
+            if several
+            else f"Which clause says this: “{n.label}”?"
+        )
+        clauses = [c for c in own if _CLAUSE.match(c)]
+        laws = re.findall(r"\d+", n.chart.laws or "")
+        first = next((c for c in clauses if law_number(_ref(c)) in laws), clauses[0])
         out.append(
             Question(
                 id=f"c-clause-{n.chart.slug}-{n.key}",
                 kind="chart-clause",
-                law=re.match(r"Law (\S+)", c).group(1),  # "50D2(b)", without "(footnote 14)"
-                prompt=f"Which clause says this: “{n.label}”?",
+                law=_ref(first),  # "50D2(b)", without "(footnote 14)"
+                prompt=prompt,
                 scenario=None,
                 subject=None,
-                choices=_pick(rng, (clause_key(c), c), [x for x in clauses if apart(x[1], c)]),
-                multiple=False,
+                choices=sorted(right + [(clause_key(c), c) for c in wrong[:3]], key=lambda c: c[1]),
+                multiple=several,
                 step=n.get_absolute_url(),
-                teach=f"“{n.label}” is {c}. {_first_sentence(n.text)}",
-                cites=[c.replace("Law ", "")],
-                right=frozenset({clause_key(c)}),
+                teach=f"“{n.label}”: {_and(own)}. {_first_sentence(n.text)}",
+                cites=[_ref(c) for c in own],
+                right=frozenset(k for k, _ in right),
             )
         )
     return out
 
 
+_CLAUSE = re.compile(r"Law \d+[A-Z]")  # a clause of a law, not a whole law
+_NO_CLAUSE = re.compile(
+    r"\bno clause of the laws covers\b|\bthe laws leave it to the director\b", re.IGNORECASE
+)
+
+
+def node_citations(node: Node) -> list[str]:
+    """'Law 48A, Law 45C2' -> ['Law 48A', 'Law 45C2']."""
+    return [c.strip() for c in (node.citations or "").split(",") if c.strip()]
+
+
+def no_clause_covers(node: Node) -> bool:
+    """The step says itself that no clause covers its case: the Laws leave it to the Director."""
+    return bool(_NO_CLAUSE.search(" ".join((node.text or "").split())))
+
+
+def _ref(citation: str) -> str:
+    """'Law 53A (footnote 17)' -> '53A'."""
+    return citation.replace("Law", "", 1).strip().split(" ")[0]
+
+
 def apart(one: str, other: str) -> bool:
-    """Neither clause contains the other ("Law 51B1" holds "Law 51B1(b)"): a fair distractor."""
-    return not (one.startswith(other) or other.startswith(one))
+    """Neither clause contains the other ("Law 51B1" holds "Law 51B1(b)", "Law 51" holds
+    "Law 51B"; "Law 5" would not hold "Law 50"): a fair distractor."""
+    a, b = _ref(one), _ref(other)
+    return not (_holds(a, b) or _holds(b, a))
+
+
+def _holds(outer: str, inner: str) -> bool:
+    if not inner.startswith(outer):
+        return False
+    rest = inner[len(outer) :]
+    return not (rest[:1].isdigit() and outer[-1:].isdigit())
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _first_sentence(text: str) -> str:

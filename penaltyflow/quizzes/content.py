@@ -19,8 +19,9 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
 from django.conf import settings
+
+from penaltyflow.core.contentfile import read_yaml
 
 from .bank import Question
 
@@ -44,8 +45,8 @@ def chart_steps(charts_dir: Path) -> set[str]:
     steps = set()
     for path in sorted(charts_dir.glob("*.yaml")):
         try:
-            chart = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        except yaml.YAMLError:
+            chart = read_yaml(path, QuizContentError) or {}
+        except QuizContentError:
             continue  # the chart loader reports its own files
         for node in chart.get("nodes") or []:
             if isinstance(node, dict):
@@ -88,10 +89,7 @@ def load(directory: Path | None = None, charts_dir: Path | None = None) -> list[
     steps = chart_steps(charts_dir) if charts_dir.is_dir() else None
     items, seen = [], {}
     for path in sorted(directory.glob("*.yaml")):
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except yaml.YAMLError as exc:
-            raise QuizContentError(f"{path}: not valid YAML: {exc}") from None
+        data = read_yaml(path, QuizContentError)
         if not isinstance(data, dict) or not isinstance(data.get("statements"), list):
             raise QuizContentError(f"{path}: the file must hold 'statements:', a list")
         for i, item in enumerate(data["statements"]):

@@ -82,6 +82,7 @@ class Draft:
     saw_dummy: bool = False
     events: list = field(default_factory=list)
     story: list = field(default_factory=list)
+    told: list = field(default_factory=list)  # (event index, the sentence that tells it)
     # what the recipe sets
     kind: str = ""
     prompt: str = ""
@@ -125,30 +126,39 @@ class Draft:
 
     # --- moves ----------------------------------------------------------------
 
-    def play(self, seat: int, card: int) -> None:
-        self.events.append({"play": _name(card), "seat": SEATS[seat]})
-        self.table.play(seat, card)
-
-    def apply(self, event: dict) -> None:
-        """Any event of the scenario format, applied as the scenario command would."""
+    def apply(self, event: dict, words: str = "", expect: str = "") -> None:
+        """Any event of the scenario format, applied as the scenario command would. `words`
+        tell it in the story; `expect` is what the engine must make of it
+        (`what_happened`), or the deal is skipped: the story tells what is replayed."""
+        t = self.table
+        before = _before(t)
         self.events.append(event)
-        apply_event(self.table, event)
+        apply_event(t, event)
+        if expect and what_happened(t, before, event) != expect:
+            raise Skip
+        if words:
+            self.told.append((len(self.events) - 1, words))
+            if not self.story or self.story[-1] != words:  # one sentence may tell two events
+                self.say(words)
 
-    def expose(self, seat: int, card: int, deliberate: bool = False) -> None:
+    def play(self, seat: int, card: int, words: str = "", expect: str = "") -> None:
+        self.apply({"play": _name(card), "seat": SEATS[seat]}, words, expect)
+
+    def expose(self, seat: int, card: int, deliberate: bool = False, words: str = "") -> None:
         event = {"expose": _name(card), "seat": SEATS[seat]}
         if deliberate:
             event["deliberate"] = True
-        self.events.append(event)
-        self.table.expose(seat, card, deliberate)
+        self.apply(event, words, "exposed" if self.is_defender(seat) else "")
 
-    def decide(self, option: str, suit: int | None = None, card: int | None = None) -> None:
+    def decide(
+        self, option: str, suit: int | None = None, card: int | None = None, words: str = ""
+    ) -> None:
         event = {"decide": option}
         if suit is not None:
             event["suit"] = "".join(SUITS[s] for s in range(4) if suit >> s & 1)
         if card is not None:
             event["card"] = _name(card)
-        self.events.append(event)
-        self.table.decide(option, suit, card)
+        self.apply(event, words)
 
     def regular_card(self, seat: int) -> int:
         """A plausible legal card: second hand low, often a high card to win, else anything."""
@@ -258,6 +268,57 @@ def _name(card: int) -> str:
     return CARD_NAMES[card]
 
 
+# What the engine made of an event, in the words of the Laws: the story must tell the same.
+LEAD_OUT_OF_TURN = "lead out of turn"  # Laws 53 to 56
+PLAYED_BEFORE_PARTNER = "played before partner"  # Law 57A
+PLAYED_AT_RHO_TURN = "played at his right-hand opponent's turn"  # Law 57D
+EXPOSED = "exposed"  # Law 49: a penalty card, not a play
+PENALTY_CARD_NOT_PLAYED = "penalty card not played"  # Law 52
+TWO_CARDS_AT_ONCE = "two cards at once"  # Law 58B2
+PLAYED = "played in turn"
+DECIDED = "decided"
+
+
+LED_TOO_EARLY = "led to the next trick after partner had played"  # no clause: the Director
+
+
+def _before(t: Table) -> tuple:
+    return (
+        list(t.pen_mask),
+        list(t.committed),
+        t.pending,
+        len(t.tricks),
+        len(t.trick),
+        t.played_seats,
+    )
+
+
+def what_happened(t: Table, before: tuple, event: dict) -> str:
+    """What the engine made of `event`, the move that turned `before` into `t`."""
+    pen, committed, pending, tricks, cards, played = before
+    if t.pending is not None and t.pending is not pending:
+        kind = t.pending.kind
+        if kind in ("opening_lead", "defender_lead", "declarer_lead"):
+            return LEAD_OUT_OF_TURN
+        if kind == "premature":
+            return PLAYED_BEFORE_PARTNER
+        if kind == "wrong_card":
+            return PENALTY_CARD_NOT_PLAYED
+    if any(now >= 0 and now != was for now, was in zip(t.committed, committed, strict=True)):
+        return PLAYED_AT_RHO_TURN
+    moved = (len(t.tricks), len(t.trick)) != (tricks, cards)
+    if any(now & ~was for now, was in zip(t.pen_mask, pen, strict=True)):
+        if moved:
+            return TWO_CARDS_AT_ONCE
+        if "play" in event:
+            seat = SEATS.index(event["seat"])
+            return LED_TOO_EARLY if played >> seat & 1 else PLAYED_AT_RHO_TURN
+        return EXPOSED
+    if "decide" in event or not moved:
+        return DECIDED
+    return PLAYED
+
+
 def _and(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
@@ -269,22 +330,16 @@ def holding(t: Table, seat: int, suit: int) -> list[int]:
 
 
 DROP_WORDS = (
-    "{p} dropped the {c} face up on the table",
+    "{p} dropped the {c} face up on the table by accident",
     "the {c} slipped out of {p}'s hand and landed face up",
     "{p}, sorting his cards, let the {c} fall face up",
 )
-DELIBERATE_WORDS = (
-    "{p} put the {c} face up on the table to show he held it",
-    "{p} put the {c} face up on the table on purpose",
-    "{p} deliberately turned the {c} face up for all to see",
-)
 
 
-def drop(d: Draft, seat: int, card: int, deliberate: bool) -> None:
-    words = d.rng.choice(DELIBERATE_WORDS if deliberate else DROP_WORDS)
-    text = words.format(p=who(seat), c=cl(card))
-    d.say(text[0].upper() + text[1:] + ".")
-    d.expose(seat, card, deliberate)
+def drop(d: Draft, seat: int, card: int) -> None:
+    """A defender's card dropped face up by accident: exposed, not played (Law 49)."""
+    text = d.rng.choice(DROP_WORDS).format(p=who(seat), c=cl(card))
+    d.expose(seat, card, False, words=text[0].upper() + text[1:] + ".")
 
 
 def defender_with(d: Draft, test: Callable[[int], bool]) -> int:
@@ -376,15 +431,13 @@ def _declarer_drops(d: Draft) -> tuple[int, int]:
     d.opening(0, 5)
     d.mid_trick(d.rng.randint(0, 2))
     d.scene()
-    seat = d.rng.choice((d.table.declarer, d.table.dummy))
-    if seat == d.table.dummy and not (d.table.tricks or d.table.trick):
-        seat = d.table.declarer
+    seat = d.table.declarer  # dummy's cards are face up anyway
     card = d.rng.choice(cards_of(d.table.hands[seat]))
-    if seat == d.table.declarer:
-        d.say(f"Declarer {who(seat)} dropped the {cl(card)} face up on the table.")
-    else:
-        d.say(f"A card of dummy's fell onto the trick: the {cl(card)}, face up, by accident.")
-    d.expose(seat, card, False)
+    d.expose(
+        seat,
+        card,
+        words=f"Declarer {who(seat)} dropped the {cl(card)} face up on the table by accident.",
+    )
     return seat, card
 
 
@@ -404,16 +457,22 @@ def declarer_drops_play(d: Draft) -> None:
     d.mid_trick(d.rng.randint(1, 3))
     t = d.table
     seat = t.to_play
-    if d.is_defender(seat) or not t.hands[seat] & SUIT_MASK[t.led_suit]:
+    # Declarer's own hand: a card of dummy's he touches is played (Law 45C3).
+    if seat != t.declarer or not t.hands[seat] & SUIT_MASK[t.led_suit]:
         raise Skip
     d.scene()
     others = t.hands[seat] & ~SUIT_MASK[t.led_suit]
     if not others:
         raise Skip
     card = d.rng.choice(cards_of(others))
-    hand = "from dummy" if seat == t.dummy else "from his hand"
-    d.say(f"Declarer, reaching for a card {hand}, exposed the {cl(card)} instead.")
-    d.expose(seat, card, False)
+    d.expose(
+        seat,
+        card,
+        words=(
+            f"While he thought about his play, declarer dropped the {cl(card)} face up on the "
+            "table by accident; he had not played it."
+        ),
+    )
     ask_legal(d)
     d.teach = (
         "A card of declarer or dummy that was shown by mistake is not a penalty card: it goes "
@@ -428,17 +487,24 @@ def declarer_drops_play(d: Draft) -> None:
 def named_card(d: Draft) -> None:
     d.opening(1, 6)
     d.scene()
-    seat = defender_with(d, lambda s: True)
-    card = d.rng.choice(cards_of(d.table.hands[seat]))
-    d.say(
-        f"During the play {who(seat)} said: “Don't worry partner, I still have the {cl(card)}.”"
-        " Nobody saw the card; he named it."
+    # An honour: major however it was exposed. Whether a low card named is major or minor
+    # is the Director's judgement, so no question asks it.
+    seat = defender_with(d, lambda s: any(is_honour(c) for c in cards_of(d.table.hands[s])))
+    card = d.rng.choice([c for c in cards_of(d.table.hands[seat]) if is_honour(c)])
+    d.expose(
+        seat,
+        card,
+        True,
+        words=(
+            f"During the play {who(seat)} said: “Don't worry partner, I still have the "
+            f"{cl(card)}.” Nobody saw the card; he named it."
+        ),
     )
-    d.expose(seat, card, True)
     ask_card(d, seat, card)
     d.teach = (
-        "A card a defender names as being in his hand is a penalty card (Law 49), and naming it "
-        "is deliberate, so it is a major penalty card whatever its rank (Law 50B)."
+        "A card a defender names as being in his hand is a penalty card (Law 49). An honour "
+        "is a major penalty card however it came to be exposed (Law 50B). For a low card "
+        "named, minor or major is the Director's judgement."
     )
 
 
@@ -449,11 +515,14 @@ def partner_could_see(d: Draft) -> None:
     d.scene()
     seat = defender_with(d, lambda s: True)
     card = d.rng.choice(cards_of(d.table.hands[seat]))
-    d.say(
-        f"{who(seat)} held his cards so low that the {cl(card)} was in plain view: "
-        f"{who(partner(seat))} could have seen its face. Nobody meant it."
+    d.expose(
+        seat,
+        card,
+        words=(
+            f"{who(seat)} held his cards so low that the {cl(card)} was in plain view: "
+            f"{who(partner(seat))} could have seen its face. Nobody meant it."
+        ),
     )
-    d.expose(seat, card, False)
     ask_card(d, seat, card)
     d.teach = (
         "A defender's card that his partner could possibly have seen is a penalty card (Law 49). "
@@ -471,7 +540,7 @@ def ten_is_honour(d: Draft) -> None:
     d.scene()
     seat = defender_with(d, lambda s: any(c % 13 == 8 for c in cards_of(d.table.hands[s])))
     card = d.rng.choice([c for c in cards_of(d.table.hands[seat]) if c % 13 == 8])
-    drop(d, seat, card, False)
+    drop(d, seat, card)
     ask_card(d, seat, card)
     d.teach = (
         "The 10 is an honour (Definitions: A, K, Q, J and 10). An honour exposed even by "
@@ -489,7 +558,7 @@ def dropped_low(d: Draft) -> None:
     if not lows:
         raise Skip
     card = d.rng.choice(lows)
-    drop(d, seat, card, False)
+    drop(d, seat, card)
     ask_card(d, seat, card)
     d.teach = (
         "A single card below honour rank exposed by accident is a minor penalty card (Law 50B)."
@@ -505,9 +574,8 @@ def two_make_major(d: Draft) -> None:
     if len(lows) < 2:
         raise Skip
     first, second = d.rng.sample(lows, 2)
-    drop(d, seat, first, False)
-    d.say(f"A moment later {who(seat)} dropped the {cl(second)} too.")
-    d.expose(seat, second, False)
+    drop(d, seat, first)
+    d.expose(seat, second, words=f"A moment later {who(seat)} dropped the {cl(second)} too.")
     ask_card(d, seat, first)
     d.teach = (
         "Alone, a low card dropped by accident would be minor; but a defender with two or more "
@@ -537,7 +605,7 @@ def minor_honour(d: Draft) -> None:
     suit = d.rng.choice(suits)
     card = d.rng.choice([c for c in holding(t, seat, suit) if not is_honour(c)])
     d.scene()
-    drop(d, seat, card, False)
+    drop(d, seat, card)
     mark = d.mark()
     for _ in range(3):  # his turn to lead, or the suit led, or a discard: a moment that bites
         d.until(lambda tb: tb.to_play == seat, 8, tell=False)
@@ -559,9 +627,24 @@ def minor_honour(d: Draft) -> None:
     )
 
 
-def _major_card(d: Draft, seat: int, card: int) -> None:
-    deliberate = not is_honour(card) or d.rng.random() < 0.3
-    drop(d, seat, card, deliberate)
+def _waiting_defender(d: Draft, test: Callable[[int], bool]) -> int:
+    """A defender still to play to this trick whose partner has played: a card he drops now
+    is exposed, and cannot be taken for a play before his partner (Law 57A)."""
+    t = d.table
+    return defender_with(
+        d,
+        lambda s: not t.played_seats >> s & 1
+        and t.played_seats >> partner(s) & 1
+        and s != t.to_play
+        and test(s),
+    )
+
+
+def honours(cards: list[int]) -> list[int]:
+    found = [c for c in cards if is_honour(c)]
+    if not found:
+        raise Skip
+    return found
 
 
 @recipe("major-card-first-chance", "50D1", "legal-cards", "law-50/d1-first-chance")
@@ -569,15 +652,12 @@ def major_first_chance(d: Draft) -> None:
     d.opening(1, 5)
     d.mid_trick(d.rng.randint(1, 2))
     t = d.table
-    seat = defender_with(
-        d,
-        lambda s: not t.played_seats >> s & 1
-        and len(holding(t, s, t.led_suit)) >= 2
-        and s != t.to_play,
+    seat = _waiting_defender(
+        d, lambda s: len(holding(t, s, t.led_suit)) >= 2 and honours(holding(t, s, t.led_suit))
     )
-    card = d.rng.choice(holding(t, seat, t.led_suit))
+    card = d.rng.choice(honours(holding(t, seat, t.led_suit)))
     d.scene()
-    _major_card(d, seat, card)
+    drop(d, seat, card)
     d.until(lambda tb: tb.to_play == seat, 3)
     ask_legal(d)
     d.teach = (
@@ -592,16 +672,14 @@ def major_waits(d: Draft) -> None:
     d.mid_trick(d.rng.randint(1, 2))
     t = d.table
     led = t.led_suit
-    seat = defender_with(
+    seat = _waiting_defender(
         d,
-        lambda s: not t.played_seats >> s & 1
-        and len(holding(t, s, led)) >= 2
-        and t.hands[s] & ~SUIT_MASK[led]
-        and s != t.to_play,
+        lambda s: len(holding(t, s, led)) >= 2
+        and any(is_honour(c) for c in cards_of(t.hands[s] & ~SUIT_MASK[led])),
     )
-    card = d.rng.choice(cards_of(t.hands[seat] & ~SUIT_MASK[led]))
+    card = d.rng.choice(honours(cards_of(t.hands[seat] & ~SUIT_MASK[led])))
     d.scene()
-    _major_card(d, seat, card)
+    drop(d, seat, card)
     d.until(lambda tb: tb.to_play == seat, 3)
     ask_legal(d)
     d.teach = (
@@ -612,7 +690,8 @@ def major_waits(d: Draft) -> None:
 
 
 def _partner_on_lead(d: Draft, two_suits: bool = False) -> tuple[int, int, list[int]]:
-    """A new trick with a defender on lead; his partner exposes a major card (or two)."""
+    """A new trick with a defender on lead and a major penalty card (or two) of his partner's
+    on the table: an honour dropped, or the partner's lead out of turn, refused (Law 56B)."""
     t = d.table
     leader = lead_moment(d, d.is_defender)
     offender = partner(leader)
@@ -624,15 +703,27 @@ def _partner_on_lead(d: Draft, two_suits: bool = False) -> tuple[int, int, list[
         if not other:
             raise Skip
         second = d.rng.choice(other)
-        d.say(
-            f"{who(offender)} fumbled and two cards fell face up: the {cl(first)} and the "
-            f"{cl(second)}."
+        words = (
+            f"While {who(leader)} thought about his lead, {who(offender)} fumbled his cards and "
+            f"two fell face up: the {cl(first)} and the {cl(second)}."
         )
-        d.expose(offender, first, False)
-        d.expose(offender, second, False)
+        d.expose(offender, first, words=words)
+        d.expose(offender, second, words=words)
         return leader, offender, [first, second]
     card = d.rng.choice(cards)
-    _major_card(d, offender, card)
+    if is_honour(card) and d.rng.random() < 0.4:
+        drop(d, offender, card)
+        return leader, offender, [card]
+    d.play(
+        offender,
+        card,
+        words=f"It was {who(leader)}'s lead, but {who(offender)} led the {cl(card)}.",
+        expect=LEAD_OUT_OF_TURN,
+    )
+    d.decide(
+        "refuse",
+        words=f"Declarer did not accept the lead. Now {who(leader)} must lead.",
+    )
     return leader, offender, [card]
 
 
@@ -662,8 +753,11 @@ def partner_lead_who(d: Draft) -> None:
 def lead_required(d: Draft) -> None:
     leader, offender, (card,) = _partner_on_lead(d)
     suit = card // 13
-    d.say(f"Declarer required {who(leader)} to lead a {suit_word(suit)[:-1]}.")
-    d.decide("require", 1 << suit)
+    d.decide(
+        "require",
+        1 << suit,
+        words=f"Declarer required {who(leader)} to lead a {suit_word(suit)[:-1]}.",
+    )
     ask_legal(d)
     d.teach = (
         f"Declarer required a {suit_word(suit)[:-1]} lead: {who(leader)} must lead that suit if "
@@ -675,8 +769,9 @@ def lead_required(d: Draft) -> None:
 def lead_forbidden(d: Draft) -> None:
     leader, offender, (card,) = _partner_on_lead(d)
     suit = card // 13
-    d.say(f"Declarer forbade {who(leader)} to lead {suit_word(suit)}.")
-    d.decide("forbid", 1 << suit)
+    d.decide(
+        "forbid", 1 << suit, words=f"Declarer forbade {who(leader)} to lead {suit_word(suit)}."
+    )
     ask_legal(d)
     d.teach = (
         f"Declarer forbade {suit_word(suit)}: {who(leader)} may lead any other suit, and the ban "
@@ -689,8 +784,9 @@ def ban_kept(d: Draft) -> None:
     leader, offender, (card,) = _partner_on_lead(d)
     suit = card // 13
     t = d.table
-    d.say(f"Declarer forbade {who(leader)} to lead {suit_word(suit)}.")
-    d.decide("forbid", 1 << suit)
+    d.decide(
+        "forbid", 1 << suit, words=f"Declarer forbade {who(leader)} to lead {suit_word(suit)}."
+    )
     top = sorted_cards(t.legal_mask(leader))[0]  # his best shot at keeping the lead
     d.play(leader, top)
     d.tricks(1)
@@ -709,11 +805,14 @@ def picked_up(d: Draft) -> None:
     leader, offender, (card,) = _partner_on_lead(d)
     suit = card // 13
     option = d.rng.choice(("require", "forbid"))
-    d.say(
-        f"Declarer {'required' if option == 'require' else 'forbade'} a "
-        f"{suit_word(suit)[:-1]} lead."
+    d.decide(
+        option,
+        1 << suit,
+        words=(
+            f"Declarer {'required' if option == 'require' else 'forbade'} a "
+            f"{suit_word(suit)[:-1]} lead."
+        ),
     )
-    d.decide(option, 1 << suit)
     ask_card(d, offender, card)
     d.teach = (
         "Once declarer requires or forbids the suit, the penalty card goes back into the "
@@ -726,11 +825,12 @@ def picked_up(d: Draft) -> None:
 def no_restriction_then(d: Draft) -> None:
     leader, offender, (card,) = _partner_on_lead(d)
     t = d.table
-    d.say(f"Declarer imposed no restriction, so {who(leader)} may lead anything.")
-    d.decide("no_restriction")
+    d.decide(
+        "no_restriction",
+        words=f"Declarer imposed no restriction, so {who(leader)} may lead anything.",
+    )
     lead = d.regular_card(leader)
-    d.play(leader, lead)
-    d.say(f"{who(leader)} led the {cl(lead)}.")
+    d.play(leader, lead, words=f"{who(leader)} led the {cl(lead)}.")
     d.until(lambda tb: tb.to_play == offender, 3)
     if not t.pen_mask[offender]:
         raise Skip
@@ -753,12 +853,13 @@ def _two_on_his_lead(d: Draft) -> tuple[int, list[int]]:
     if len(cards) < 3:
         raise Skip
     two = d.rng.sample(cards, 2)
-    d.say(
-        f"As {who(seat)} reached for his lead, two cards fell face up: the {cl(two[0])} and "
-        f"the {cl(two[1])}."
+    # Not as he reached for his lead: two cards shown as a lead would be Law 58B.
+    words = (
+        f"Turning his card of the last trick face down, {who(seat)} knocked two cards out of "
+        f"his hand, and they fell face up: the {cl(two[0])} and the {cl(two[1])}."
     )
-    d.expose(seat, two[0], False)
-    d.expose(seat, two[1], False)
+    d.expose(seat, two[0], words=words)
+    d.expose(seat, two[1], words=words)
     return seat, two
 
 
@@ -786,8 +887,7 @@ def designate_who(d: Draft) -> None:
 def after_designation(d: Draft) -> None:
     seat, two = _two_on_his_lead(d)
     pick = d.rng.choice(two)
-    d.say(f"Declarer designated the {cl(pick)}.")
-    d.decide("designate", card=pick)
+    d.decide("designate", card=pick, words=f"Declarer designated the {cl(pick)}.")
     ask_legal(d)
     d.teach = (
         f"Declarer designated the {cl(pick)}: {who(seat)} must lead it now (Law 51A); the other "
@@ -811,8 +911,7 @@ def several_suits_required(d: Draft) -> None:
     leader, offender, cards = _partner_on_lead(d, two_suits=True)
     card = d.rng.choice(cards)
     suit = card // 13
-    d.say(f"Declarer required a {suit_word(suit)[:-1]} lead.")
-    d.decide("require", 1 << suit)
+    d.decide("require", 1 << suit, words=f"Declarer required a {suit_word(suit)[:-1]} lead.")
     ask_legal(d)
     d.teach = (
         f"Declarer required {suit_word(suit)}: {who(leader)} must lead one if he can "
@@ -826,8 +925,7 @@ def several_suits_other(d: Draft) -> None:
     picked = d.rng.choice(cards)
     other = cards[1] if picked == cards[0] else cards[0]
     suit = picked // 13
-    d.say(f"Declarer required a {suit_word(suit)[:-1]} lead.")
-    d.decide("require", 1 << suit)
+    d.decide("require", 1 << suit, words=f"Declarer required a {suit_word(suit)[:-1]} lead.")
     ask_card(d, offender, other)
     d.teach = (
         f"Requiring {suit_word(suit)} picks up only the {suit_word(suit)[:-1]} penalty card "
@@ -845,7 +943,7 @@ def _wrong_card(d: Draft) -> tuple[int, int, int]:
     d.mid_trick(d.rng.randint(1, 2))
     t = d.table
     led = t.led_suit
-    seat = defender_with(d, lambda s: not t.played_seats >> s & 1 and len(holding(t, s, led)) >= 3)
+    seat = _waiting_defender(d, lambda s: len(holding(t, s, led)) >= 3)
     cards = holding(t, seat, led)
     minor = d.rng.random() < 0.35
     if minor:
@@ -853,12 +951,10 @@ def _wrong_card(d: Draft) -> tuple[int, int, int]:
         if len(lows) < 2:
             raise Skip
         card = d.rng.choice(lows)
-        d.scene()
-        drop(d, seat, card, False)
     else:
-        card = d.rng.choice(cards)
-        d.scene()
-        _major_card(d, seat, card)
+        card = d.rng.choice(honours(cards))  # an honour dropped: major
+    d.scene()
+    drop(d, seat, card)
     d.until(lambda tb: tb.to_play == seat, 3)
     wrong = t.hands[seat] & SUIT_MASK[led] & ~t.legal_mask(seat)
     if minor:
@@ -866,8 +962,14 @@ def _wrong_card(d: Draft) -> tuple[int, int, int]:
     if not wrong:
         raise Skip
     other = d.rng.choice(cards_of(wrong))
-    d.say(f"At his turn {who(seat)} played the {cl(other)}, leaving the {cl(card)} on the table.")
-    d.play(seat, other)
+    d.play(
+        seat,
+        other,
+        words=(
+            f"At his turn {who(seat)} played the {cl(other)}, leaving the {cl(card)} on the table."
+        ),
+        expect=PENALTY_CARD_NOT_PLAYED,
+    )
     if t.pending is None or t.pending.kind != "wrong_card":
         raise Skip
     return seat, card, other
@@ -896,8 +998,7 @@ def wrong_card_who(d: Draft) -> None:
 @recipe("wrong-card-refused", "52B2", "penalty-card", "law-52/substituted")
 def wrong_card_refused(d: Draft) -> None:
     seat, card, other = _wrong_card(d)
-    d.say(f"Declarer refused the {cl(other)}.")
-    d.decide("refuse")
+    d.decide("refuse", words=f"Declarer refused the {cl(other)}.")
     ask_card(d, seat, other)
     d.teach = (
         f"Declarer refused it: the {cl(card)} is played in its place, and the {cl(other)}, "
@@ -913,15 +1014,17 @@ def wrong_card_accepted(d: Draft) -> None:
         nxt = (seat + 1) & 3
         follow = t.hands[nxt] & SUIT_MASK[t.led_suit]
         play = d.rng.choice(cards_of(follow or t.hands[nxt]))
-        d.say(
-            f"Before declarer said anything, he played the {cl(play)} from "
-            f"{'dummy' if nxt == t.dummy else 'his hand'}."
+        d.play(
+            nxt,
+            play,
+            words=(
+                f"Before declarer said anything, he played the {cl(play)} from "
+                f"{'dummy' if nxt == t.dummy else 'his hand'}."
+            ),
         )
-        d.play(nxt, play)
         why = "by playing on, declarer accepted it (Law 52B1(b))"
     else:
-        d.say(f"Declarer accepted the {cl(other)}.")
-        d.decide("accept")
+        d.decide("accept", words=f"Declarer accepted the {cl(other)}.")
         why = "declarer accepted it (Law 52B1(a))"
     ask_card(d, seat, card)
     d.teach = (
@@ -953,8 +1056,7 @@ def _lead_out_of_turn(d: Draft, offender_test, last: bool = False) -> tuple[int,
         led = f"declarer {who(seat)} led the {cl(card)} from his own hand"
     else:
         led = f"{who(seat)} led the {cl(card)}"
-    d.say(f"It was {who(proper)}'s lead, but {led}.")
-    d.play(seat, card)
+    d.play(seat, card, words=f"It was {who(proper)}'s lead, but {led}.", expect=LEAD_OUT_OF_TURN)
     if t.pending is None:
         raise Skip
     return seat, card, proper
@@ -963,36 +1065,12 @@ def _lead_out_of_turn(d: Draft, offender_test, last: bool = False) -> tuple[int,
 @recipe("accepted-lead-next-hand", "53A", "legal-cards", "law-53/lead-stands")
 def accepted_lead(d: Draft) -> None:
     seat, card, proper = _lead_out_of_turn(d, lambda s, p: d.is_defender(s))
-    d.say("Declarer accepted the lead.")
-    d.decide("accept")
+    d.decide("accept", words="Declarer accepted the lead.")
     ask_legal(d)
     d.teach = (
         f"Once the lead is accepted it stands, and play goes on from the hand on "
         f"{who(seat)}'s left (Law 53A); that hand follows suit as usual."
     )
-
-
-@recipe("proper-lead-made", "53B", "penalty-card", "law-53/proper-lead-stands")
-def proper_lead(d: Draft) -> None:
-    t = d.table
-    seat, card, proper = _lead_out_of_turn(d, lambda s, p: (s & 1) != (p & 1) and s == (p + 1) & 3)
-    hand = t.hands[proper]
-    options = cards_of(hand & ~SUIT_MASK[card // 13]) or cards_of(hand)
-    mine = d.rng.choice(options)
-    d.say(f"{who(proper)} took no notice and led the {cl(mine)}, his proper lead.")
-    d.play(proper, mine)
-    ask_card(d, seat, card)
-    if d.is_defender(seat):
-        d.teach = (
-            f"The proper lead stands (Law 53B). {who(seat)}'s {cl(card)} was led out of turn and "
-            "not accepted: it goes back as a major penalty card, being exposed through "
-            "deliberate play (Laws 56B, 50B)."
-        )
-    else:
-        d.teach = (
-            "The defender's proper lead stands (Law 53B). Declarer's card goes back into "
-            "his hand: declarer and dummy never have penalty cards (Law 48A)."
-        )
 
 
 @recipe("lead-out-of-turn-at-trick-13", "53A", "options", "law-53/trick-13-take-back")
@@ -1013,11 +1091,15 @@ def _opening_out_of_turn(d: Draft) -> tuple[int, int]:
     seat = (t.declarer + 3) & 3  # declarer's right-hand opponent, not the opening leader
     card = d.rng.choice(cards_of(t.hands[seat]))
     d.scene()
-    d.say(
-        f"The auction is over. {who(t.leader)} should make the opening lead, but "
-        f"{who(seat)} faced the {cl(card)}."
+    d.play(
+        seat,
+        card,
+        words=(
+            f"The auction is over. {who(t.leader)} should make the opening lead, but "
+            f"{who(seat)} faced the {cl(card)}."
+        ),
+        expect=LEAD_OUT_OF_TURN,
     )
-    d.play(seat, card)
     return seat, card
 
 
@@ -1046,8 +1128,7 @@ def opening_saw_dummy(d: Draft) -> None:
 @recipe("opening-lead-refused", "54D", "penalty-card", "law-54/lead-refused")
 def opening_refused(d: Draft) -> None:
     seat, card = _opening_out_of_turn(d)
-    d.say("Declarer did not accept the lead.")
-    d.decide("refuse")
+    d.decide("refuse", words="Declarer did not accept the lead.")
     ask_card(d, seat, card)
     d.teach = (
         "A refused opening lead out of turn goes back as a major penalty card (Law 54D): it "
@@ -1058,8 +1139,9 @@ def opening_refused(d: Draft) -> None:
 @recipe("opening-lead-refused-then", "54D", "options", "law-54/to-law-50")
 def opening_refused_then(d: Draft) -> None:
     seat, card = _opening_out_of_turn(d)
-    d.say(f"Declarer did not accept the lead. Now {who(partner(seat))} must lead.")
-    d.decide("refuse")
+    d.decide(
+        "refuse", words=f"Declarer did not accept the lead. Now {who(partner(seat))} must lead."
+    )
     ask_options(d)
     d.teach = (
         f"The refused card is a major penalty card, and {who(partner(seat))}, the offender's "
@@ -1071,8 +1153,7 @@ def opening_refused_then(d: Draft) -> None:
 @recipe("opening-lead-accepted", "54B", "legal-cards", "law-54/lead-accepted")
 def opening_accepted(d: Draft) -> None:
     seat, card = _opening_out_of_turn(d)
-    d.say("Declarer accepted the lead; dummy goes down.")
-    d.decide("accept")
+    d.decide("accept", words="Declarer accepted the lead; dummy goes down.")
     ask_legal(d)
     d.teach = (
         "The lead is accepted: dummy is spread and the next card comes from declarer's own "
@@ -1112,8 +1193,7 @@ def declarer_lead_options(d: Draft) -> None:
 @recipe("declarer-lead-taken-back", "55B", "penalty-card", "law-55/card-goes-back")
 def declarer_lead_back(d: Draft) -> None:
     seat, card, proper = _declarer_leads(d)
-    d.say("The defenders asked for the lead to be taken back.")
-    d.decide("refuse")
+    d.decide("refuse", words="The defenders asked for the lead to be taken back.")
     ask_card(d, seat, card)
     d.teach = (
         "Declarer's card goes back to his hand (or dummy) with no penalty card: declarer and "
@@ -1154,8 +1234,7 @@ def defender_lead_refused(d: Draft) -> None:
     )
     if is_honour(card) and d.rng.random() < 0.7:
         raise Skip  # mostly low cards: the trap is to call them minor
-    d.say("Declarer did not accept the lead.")
-    d.decide("refuse")
+    d.decide("refuse", words="Declarer did not accept the lead.")
     ask_card(d, seat, card)
     d.teach = (
         "A lead out of turn that declarer refuses becomes a major penalty card even when it is "
@@ -1169,11 +1248,9 @@ def defender_lead_refused_then(d: Draft) -> None:
     seat, card, proper = _lead_out_of_turn(
         d, lambda s, p: d.is_defender(s) and not t.is_defender(p)
     )
-    d.say("Declarer did not accept the lead.")
-    d.decide("refuse")
+    d.decide("refuse", words="Declarer did not accept the lead.")
     lead = d.regular_card(proper)
-    d.play(proper, lead)
-    d.say(f"{who(proper)} led the {cl(lead)}.")
+    d.play(proper, lead, words=f"{who(proper)} led the {cl(lead)}.")
     d.until(lambda tb: tb.to_play == seat, 3)
     if not t.pen_mask[seat]:
         raise Skip
@@ -1207,8 +1284,15 @@ def _premature(d: Draft) -> tuple[int, int, int]:
     hand = t.hands[early]
     follow = hand & SUIT_MASK[t.led_suit]
     card = d.rng.choice(cards_of(follow or hand))
-    d.say(f"Before {who(partner(early))} had played, {who(early)} put the {cl(card)} on the trick.")
-    d.play(early, card)
+    d.play(
+        early,
+        card,
+        words=(
+            f"Before {who(partner(early))} had played, {who(early)} put the {cl(card)} on the "
+            "trick."
+        ),
+        expect=PLAYED_BEFORE_PARTNER,
+    )
     if t.pending is None or t.pending.kind != "premature":
         raise Skip
     return early, card, partner(early)
@@ -1258,8 +1342,7 @@ def partner_complies(d: Draft) -> None:
     if "suit" in opt:
         suit = 1 << SUITS.index(opt["suit"])
         words = words.format(s=suit_word(SUITS.index(opt["suit"]))[:-1])
-    d.say(f"Declarer told {who(p)} {words}.")
-    d.decide(opt["decide"], suit)
+    d.decide(opt["decide"], suit, words=f"Declarer told {who(p)} {words}.")
     ask_legal(d)
     law = opt["law"]
     d.teach = (
@@ -1287,8 +1370,12 @@ def rho_turn_legal(d: Draft) -> None:
         raise Skip
     card = d.rng.choice(cards_of(follow))
     d.scene()
-    d.say(f"Before {who(rho)} had played, {who(late)} put the {cl(card)} on the trick.")
-    d.play(late, card)
+    d.play(
+        late,
+        card,
+        words=f"Before {who(rho)} had played, {who(late)} put the {cl(card)} on the trick.",
+        expect=PLAYED_AT_RHO_TURN,
+    )
     d.step()
     d.say(f"{who(rho)} then played the {cl(t.trick[-1][1])}.")
     ask_legal(d)
@@ -1308,8 +1395,12 @@ def rho_turn_illegal(d: Draft) -> None:
         raise Skip
     card = d.rng.choice(cards_of(other))
     d.scene()
-    d.say(f"Before {who(rho)} had played, {who(late)} put the {cl(card)} on the trick.")
-    d.play(late, card)
+    d.play(
+        late,
+        card,
+        words=f"Before {who(rho)} had played, {who(late)} put the {cl(card)} on the trick.",
+        expect=PLAYED_AT_RHO_TURN,
+    )
     ask_card(d, late, card)
     d.teach = (
         f"{who(late)} played at his right-hand opponent's turn, and the {cl(card)} would not "
@@ -1335,11 +1426,14 @@ def two_at_once(d: Draft) -> None:
         raise Skip
     other = d.rng.choice(others)
     d.scene()
-    d.say(
-        f"{who(seat)} pulled two cards out together and both landed face up on the trick: the "
-        f"{cl(meant)} and the {cl(other)}. He said he meant the {cl(meant)}."
+    d.apply(
+        {"play": [_name(meant), _name(other)], "seat": SEATS[seat], "meant": _name(meant)},
+        words=(
+            f"{who(seat)} pulled two cards out together and both landed face up on the trick: "
+            f"the {cl(meant)} and the {cl(other)}. He said he meant the {cl(meant)}."
+        ),
+        expect=TWO_CARDS_AT_ONCE,
     )
-    d.apply({"play": [_name(meant), _name(other)], "seat": SEATS[seat], "meant": _name(meant)})
     ask_card(d, seat, other)
     d.teach = (
         f"Of two cards played at once, the one he meant is played; the other, a defender's card "

@@ -22,7 +22,7 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from penaltyflow.core.htmx import is_fragment
+from penaltyflow.core.htmx import is_fragment, wants_json
 from penaltyflow.core.pagecache import content_stamp
 
 from . import bank, progress
@@ -33,10 +33,6 @@ ROUND_SIZE = 10
 EXAM_SIZE = 25
 LAWS = [str(n) for n in range(48, 58)]
 LIMIT_MAX = 500
-
-
-def wants_json(request: HttpRequest) -> bool:
-    return "application/json" in request.META.get("HTTP_ACCEPT", "")
 
 
 def _question_or_404(qid: str) -> bank.Question:

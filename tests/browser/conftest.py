@@ -117,3 +117,28 @@ def axe_violations(page) -> list[str]:
         f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]}"
         for v in found["violations"]
     ]
+
+
+@pytest.fixture
+def club(live_server, transactional_db, good_chart, write_chart):
+    """A lesson on the small chart (a step, two questions, a step) and a teacher, tess."""
+    from django.contrib.auth.models import Group, User
+
+    from penaltyflow.classroom.models import TEACHERS_GROUP, Lesson, LessonItem
+    from penaltyflow.flowcharts.loader import load_charts
+    from tests.classroom.conftest import OPTIONS, WHO
+
+    load_charts([write_chart(good_chart)])
+    lesson = Lesson.objects.create(slug="club-night", title="A lead out of turn")
+    items = [
+        {"chart": "mini-56", "node": "lead"},
+        {"question": WHO},
+        {"question": OPTIONS},
+        {"chart": "mini-56", "node": "retract", "path": "lead.accept"},
+    ]
+    for n, item in enumerate(items):
+        LessonItem.objects.create(lesson=lesson, position=n, **item)
+    teacher = User.objects.create_user("tess", password="projector-pw")
+    teacher.groups.add(Group.objects.get_or_create(name=TEACHERS_GROUP)[0])
+    yield live_server.url
+    finish_requests()

@@ -5,36 +5,14 @@ import re
 import time
 
 import pytest
-from django.contrib.auth.models import Group, User
 from playwright.sync_api import expect
 
-from penaltyflow.classroom.models import TEACHERS_GROUP, Answer, Lesson, LessonItem
-from penaltyflow.flowcharts.loader import load_charts
-from tests.classroom.conftest import OPTIONS, WHO
+from penaltyflow.classroom.models import Answer
 
-from .conftest import PHONE, _page, finish_requests, screenshot
+from .conftest import PHONE, _page, screenshot
 
 pytestmark = pytest.mark.browser
 FOLLOW_MS = 2000
-
-
-@pytest.fixture
-def club(live_server, transactional_db, good_chart, write_chart, settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    load_charts([write_chart(good_chart)])
-    lesson = Lesson.objects.create(slug="club-night", title="A lead out of turn")
-    items = [
-        {"chart": "mini-56", "node": "lead"},
-        {"question": WHO},
-        {"question": OPTIONS},
-        {"chart": "mini-56", "node": "retract", "path": "lead.accept"},
-    ]
-    for n, item in enumerate(items):
-        LessonItem.objects.create(lesson=lesson, position=n, **item)
-    teacher = User.objects.create_user("tess", password="projector-pw")
-    teacher.groups.add(Group.objects.get_or_create(name=TEACHERS_GROUP)[0])
-    yield live_server.url
-    finish_requests()
 
 
 def fits(page, scrolls: bool = False) -> None:
@@ -148,11 +126,12 @@ def test_a_teacher_and_three_phones(browser, club):
             expect(phone.locator(".item-title")).to_contain_text(
                 "Who chooses now?", timeout=FOLLOW_MS
             )
-        cy.wait_for_timeout(3000)
+        cy.wait_for_event("requestfailed", timeout=FOLLOW_MS + 2000)  # a poll, while offline
         expect(cy.locator(".item-title")).to_contain_text("What may declarer choose")
         contexts[3].set_offline(False)
         expect(cy.locator(".item-title")).to_contain_text("Who chooses now?", timeout=FOLLOW_MS)
-        ann.wait_for_timeout(2500)  # nothing changes for a while: the polls cost a 304 each
+        # nothing changes for a while: the polls cost a 304 each
+        ann.wait_for_event("response", lambda r: r.status == 304, timeout=FOLLOW_MS + 2000)
         assert 304 in [status for status, *_ in statuses]
 
         # the big screen

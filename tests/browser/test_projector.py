@@ -7,7 +7,6 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import SCREENSHOTS, _page, screenshot
-from .test_classroom import club  # noqa: F401  (the fixture: a lesson and a teacher)
 
 pytestmark = pytest.mark.browser
 PROJECTOR = {"width": 1280, "height": 720}

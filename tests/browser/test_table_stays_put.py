@@ -28,8 +28,10 @@ def focused(page) -> str:
 
 
 def table_in_view(page):
-    page.locator("#table .event-nav").evaluate("e => e.scrollIntoView({block: 'center'})")
-    page.wait_for_timeout(100)
+    # at once, not smoothly: the position is final when this returns
+    page.locator("#table .event-nav").evaluate(
+        "e => e.scrollIntoView({block: 'center', behavior: 'instant'})"
+    )
     return scroll_y(page)
 
 

@@ -10,12 +10,6 @@ from penaltyflow.flowcharts.loader import load_charts
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-@pytest.fixture(autouse=True)
-def quick_passwords(settings):
-    """Tests make many accounts; the production hasher is slow on purpose."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def mini(good_chart, write_chart, db):
     (chart,) = load_charts([write_chart(good_chart)])

@@ -1,8 +1,6 @@
 """Joining: a code (any case) and an optional name; guessing codes is slowed down per
 address, while a whole room behind one address joins at once."""
 
-import time
-
 import pytest
 from django.test import Client
 
@@ -56,7 +54,8 @@ def test_guessing_codes_is_slowed_down_per_address(session):
     assert guesser.get(f"/join/{session.code}/").status_code == 429
     assert guesser.get(f"/classroom/{session.code}/state.json").status_code == 429
     # another address is not slowed down, nor are students who joined, nor the teacher
-    assert join(session, "Dee", REMOTE_ADDR="10.0.0.7")
+    dee = join(session, "Dee", REMOTE_ADDR="10.0.0.7")
+    assert dee.get(f"/classroom/{session.code}/").status_code == 200
     joined = join(session, "Eve", REMOTE_ADDR="10.0.0.8")
     throttle.GuessThrottle.objects.filter(address="10.0.0.8").update(tokens=0)
     assert (
@@ -78,13 +77,14 @@ def test_the_bucket_refills_with_time(session):
     assert guesser.get("/join/ZZZZZ9/").status_code == 404
 
 
-def test_three_hundred_phones_behind_one_address_join_within_a_minute(session):
-    began = time.monotonic()
-    for n in range(300):
+def test_a_room_behind_one_address_joins_past_the_guessing_limit(session):
+    """Joining with the right code takes no guess: more phones than the bucket holds all join.
+    (How long 300 phones take: bench/join_bench.py.)"""
+    phones = int(throttle.CAPACITY) + 10
+    for n in range(phones):
         phone = Client(REMOTE_ADDR="192.168.1.1")
         assert phone.get(f"/join/{session.code}/").status_code == 200
         response = phone.post(f"/join/{session.code}/", {"name": f"Player {n}"})
         assert response.status_code == 302, n
-    assert time.monotonic() - began < 60
-    assert Session.objects.get(pk=session.pk).students == 300
-    assert Student.objects.filter(session=session).count() == 300
+    assert Session.objects.get(pk=session.pk).students == phones
+    assert Student.objects.filter(session=session).count() == phones

@@ -1,0 +1,89 @@
+"""What leaves the app: a class's results as CSV, a lesson's handout for paper."""
+
+import csv
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_safe
+
+from .access import teacher_session, with_access
+from .models import Lesson, Session
+from .present import item_view, per_student, tallies
+
+
+def _csv_response(session: Session, what: str) -> tuple[HttpResponse, "csv._writer"]:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="penaltyflow-class-{session.code}-{what}.csv"'
+    )
+    return response, csv.writer(response)
+
+
+@require_safe
+@with_access
+def results_csv(request: HttpRequest, code: str) -> HttpResponse:
+    """One row a student: their answer to each question and whether it was right."""
+    session = teacher_session(request, code)
+    question_items = [i for i, spec in enumerate(session.items) if spec["kind"] == "question"]
+    response, writer = _csv_response(session, "students")
+    header = ["student"]
+    for i in question_items:
+        header += [f"item {i + 1} ({session.items[i]['question']}) answer", f"item {i + 1} right"]
+    writer.writerow(header + ["right", "answered"])
+    for student in per_student(session):
+        row = [student["name"]]
+        for i in question_items:
+            answer = student["answers"].get(i)
+            row += [
+                answer.keys if answer else "",
+                ("yes" if answer.right else "no") if answer else "",
+            ]
+        writer.writerow(row + [student["right"], student["answered"]])
+    return response
+
+
+@require_safe
+@with_access
+def items_csv(request: HttpRequest, code: str) -> HttpResponse:
+    """One row an item: how many answered, how many were right, and each answer's count."""
+    session = teacher_session(request, code)
+    response, writer = _csv_response(session, "items")
+    writer.writerow(
+        ["item", "kind", "question", "title", "answered", "right", "% right", "answers"]
+    )
+    for spec, entry in zip(session.items, tallies(session), strict=True):
+        view = item_view(spec)
+        percent = round(100 * entry["right"] / entry["total"]) if entry["total"] else ""
+        answers = " ".join(f"{k}={n}" for k, n in sorted(entry["answers"].items()))
+        writer.writerow(
+            [
+                entry["item"] + 1,
+                spec["kind"],
+                entry["question"] or "",
+                view.title,
+                entry["total"],
+                entry["right"],
+                percent,
+                answers,
+            ]
+        )
+    return response
+
+
+@require_safe
+def handout(request: HttpRequest, slug: str) -> HttpResponse:
+    lesson = get_object_or_404(Lesson, slug=slug)
+    paper = "letter" if request.GET.get("paper") == "letter" else "a4"
+    views = [item_view(item.spec()) for item in lesson.items.all()]
+    charts = []
+    for view in views:
+        if view.chart is not None and view.chart not in charts:
+            charts.append(view.chart)
+    context = {
+        "lesson": lesson,
+        "views": views,
+        "paper": paper,
+        "charts": charts,
+        "has_questions": any(v.kind == "question" for v in views),
+    }
+    return render(request, "classroom/handout.html", context)

@@ -1,0 +1,238 @@
+"""The students' pages: joining by code, the phone that follows the teacher, answering."""
+
+import json
+
+from django.core.cache import cache
+from django.core.exceptions import BadRequest
+from django.db import connection, transaction
+from django.db.models import F
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from penaltyflow.core.htmx import wants_json
+
+from .access import (
+    clean_code,
+    find_session,
+    member_session,
+    remember_student,
+    student_id,
+    student_session,
+    with_access,
+)
+from .conditional import etag, fresh, not_modified
+from .models import Answer, Session, Student
+from .present import item_view, phone_context
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@with_access
+def join_any(request: HttpRequest) -> HttpResponse:
+    """The form that takes a code (and a name); posting it joins that class."""
+    if request.method == "POST":
+        code = clean_code(request.POST.get("code", ""))
+        if not code:
+            context = {"error": "A class code is six letters and digits.", "name": ""}
+            return render(request, "classroom/join.html", context, status=400)
+        return _join(request, code)
+    return render(request, "classroom/join.html", {"code": ""})
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@with_access
+def join(request: HttpRequest, code: str) -> HttpResponse:
+    return _join(request, code)
+
+
+def _join(request: HttpRequest, code: str) -> HttpResponse:
+    session = find_session(request, code)
+    if request.method != "POST":
+        already = student_id(request, session.code) is not None
+        return render(
+            request,
+            "classroom/join.html",
+            {"session": session, "code": session.code, "already": already},
+        )
+    name = " ".join(request.POST.get("name", "").split())[:40]
+    if (sid := student_id(request, session.code)) is not None and Student.objects.filter(
+        pk=sid, session=session
+    ).exists():
+        if name:
+            Student.objects.filter(pk=sid).update(name=name)
+        return redirect("classroom:phone", code=session.code)
+    with transaction.atomic():
+        student = Student.objects.create(session=session, name=name)
+        Session.objects.filter(pk=session.pk).update(students=F("students") + 1)
+    response = redirect("classroom:phone", code=session.code)
+    remember_student(response, request, session.code, student.pk)
+    return response
+
+
+@require_safe
+@with_access
+def state_json(request: HttpRequest, code: str) -> HttpResponse:
+    session = member_session(request, code)
+    teacher = session.teacher_id == request.user.pk  # a student is not told an open question
+    tag = etag("state", session.version, session.students, teacher)
+    if unchanged := not_modified(request, tag):
+        return unchanged
+    return fresh(JsonResponse(session.state(teacher=teacher)), tag)
+
+
+def _poll_marker(code: str, sid: int) -> tuple[int, str | None] | None:
+    """The session's version and this student's answer to its current item, in one query."""
+    q = connection.ops.quote_name
+    sql = (
+        f"SELECT s.{q('version')}, (SELECT a.{q('keys')} FROM {q(Answer._meta.db_table)} a"
+        f" WHERE a.{q('student_id')} = %s AND a.{q('item')} = s.{q('item')})"
+        f" FROM {q(Session._meta.db_table)} s WHERE s.{q('code')} = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [sid, code])
+        return cursor.fetchone()
+
+
+@require_safe
+@with_access
+def phone(request: HttpRequest, code: str) -> HttpResponse:
+    code = clean_code(code)
+    if request.htmx and (sid := student_id(request, code)) is not None:
+        # A phone's poll, 150 a second in a club: one small query, then a 304 when nothing
+        # is new, or the live part as another phone with the same answer already got it.
+        marker = _poll_marker(code, sid)
+        if marker is not None:
+            tag = etag("phone", *marker)
+            if unchanged := not_modified(request, tag):
+                return unchanged
+            if (html := cache.get(_phone_key(code, *marker))) is not None:
+                return fresh(HttpResponse(html), tag)
+    session, sid = student_session(request, code)
+    return _phone_page(request, session, _mine(session, sid))
+
+
+def _phone_key(code: str, version: int, mine: str | None) -> str:
+    return f"classroom:phone:{code}:{version}:{mine}"
+
+
+def _mine(session: Session, sid: int) -> str | None:
+    """This student's answer to the session's current item (keys, comma-separated)."""
+    answers = Answer.objects.filter(student_id=sid, item=session.item)
+    return answers.values_list("keys", flat=True).first()
+
+
+def _phone_page(request, session: Session, mine: str | None, notice="", status=200):
+    """The phone's page, or (htmx) its live part. The live part is the same for every phone
+    with the same answer, so it is built once per worker for each version of the session
+    (after the teacher moves on, 300 phones ask for it within a second)."""
+    tag = etag("phone", session.version, mine)
+    if request.htmx and status == 200 and (unchanged := not_modified(request, tag)):
+        return unchanged
+    context = phone_context(request, session, mine, tag, notice=notice)
+    if not request.htmx:
+        context["csrf_headers"] = json.dumps({"X-CSRFToken": get_token(request)})
+        return fresh(render(request, "classroom/phone.html", context, status=status), tag)
+    if session.ended or notice:  # once, or rare: not worth keeping
+        html = render_to_string("classroom/phone.html#live", context, request=request)
+    else:
+        key = _phone_key(session.code, session.version, mine)
+        html = cache.get(key)
+        if html is None:
+            context["shared"] = True  # no CSRF token in it: htmx sends the page's header
+            html = render_to_string("classroom/phone.html#live", context)
+            cache.set(key, html, 600)
+    return fresh(HttpResponse(html, status=status), tag)
+
+
+@require_POST
+@with_access
+def answer(request: HttpRequest, code: str) -> HttpResponse:
+    session, sid = student_session(request, code)
+    item = _int(request.POST.get("item"), 0, max(len(session.items) - 1, 0))
+    if item is None:
+        raise BadRequest("'item' is the number of an item of this class.")
+    keys = sorted(set(request.POST.getlist("answer")))
+    if not session.open_for(item):
+        return _closed(request, session, sid)
+    view = item_view(session.items[item])
+    valid = {key for key, _ in view.answer_choices}
+    if not keys or any(k not in valid for k in keys) or (len(keys) > 1 and not view.multiple):
+        if wants_json(request):
+            return JsonResponse({"error": "Choose one of the answers shown."}, status=400)
+        raise BadRequest("Choose one of the answers shown.")
+    right = set(keys) == view.right_keys
+    with transaction.atomic():
+        # The session's row is locked while the answer is written: the teacher's
+        # reveal or next either comes before (409) or after (the answer counts).
+        s = (
+            Session.objects.select_for_update()
+            .only("item", "items", "revealed_items", "ended")
+            .get(pk=session.pk)
+        )
+        if not s.open_for(item):
+            return _closed(request, session, sid)
+        Answer.objects.bulk_create(
+            [
+                Answer(
+                    session_id=session.pk,
+                    student_id=sid,
+                    item=item,
+                    keys=",".join(keys),
+                    right=right,
+                )
+            ],
+            update_conflicts=True,
+            unique_fields=["student", "item"],
+            update_fields=["keys", "right", "updated"],
+        )
+    if wants_json(request):
+        return JsonResponse({"item": item, "answer": keys, "recorded": True})
+    if request.htmx:
+        return _phone_page(request, session, ",".join(keys))
+    return redirect("classroom:phone", code=session.code)
+
+
+def _closed(request, session, sid) -> HttpResponse:
+    message = "This question is closed: the teacher has moved on or shown the answer."
+    if wants_json(request):
+        return JsonResponse({"error": message}, status=409)
+    if request.htmx:
+        # 409, and htmx swaps it in (see the htmx-config meta tag): the phone catches up.
+        latest = Session.objects.get(pk=session.pk)
+        return _phone_page(request, latest, _mine(latest, sid), notice=message, status=409)
+    return render(
+        request, "classroom/closed.html", {"session": session, "message": message}, status=409
+    )
+
+
+@require_safe
+@with_access
+def diagram(request: HttpRequest, code: str) -> HttpResponse:
+    """The current item's chart, for a phone that opens it (kept out of every poll)."""
+    session = member_session(request, code)
+    view = item_view(session.current)
+    diagram = view.answer_diagram if session.revealed else view.diagram  # none while it is open
+    return render(request, "classroom/_diagram.html", {"view": view, "diagram": diagram})
+
+
+@require_POST
+@with_access
+def keep(request: HttpRequest, code: str) -> HttpResponse:
+    """A student keeps the lesson's questions in their own review queue."""
+    session, _ = student_session(request, code)
+    from . import questions
+
+    qids = [spec["question"] for spec in session.items if spec["kind"] == "question"]
+    added = questions.add_to_review(request, qids) if qids else 0
+    return render(
+        request, "classroom/kept.html", {"session": session, "added": added, "asked": len(qids)}
+    )
+
+
+def _int(value, lowest: int, highest: int) -> int | None:
+    if value is None or not str(value).isascii() or not str(value).isdigit() or len(str(value)) > 6:
+        return None
+    number = int(value)
+    return number if lowest <= number <= highest else None

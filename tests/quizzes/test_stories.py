@@ -1,0 +1,140 @@
+"""Generated questions: the story a learner reads tells the irregularity the engine replays.
+
+Every draft of every recipe is replayed event by event with the engine; what the engine makes
+of each event (a lead out of turn, a card played before partner, a card exposed, ...) is read
+from the state of play it prints, and the sentence of the story that tells that event must
+name its card and seat in the words of that irregularity, and nothing else.
+"""
+
+import re
+
+import pytest
+
+from penaltyflow.engine.render import card_label
+from penaltyflow.engine.scenario import apply_event, new_table
+from penaltyflow.engine.vocab import SEAT_NAMES, SEATS
+from penaltyflow.quizzes import bank, generator
+
+DRAFTS = [
+    (r.name, n, generator.draft(r, n))
+    for r in generator.RECIPES
+    for n in range(generator.PER_RECIPE)
+]
+CARD = re.compile(r"[♠♥♦♣](?:10|[2-9JQKA])")
+
+# What a learner must read for each irregularity, and what he must not.
+WORDS = {
+    "lead out of turn": (r"It was \w+'s lead, but|should make the opening lead, but", None),
+    "played before partner": (r"Before \w+ had played, \w+ put the", None),
+    "played at his right-hand opponent's turn": (r"Before \w+ had played, \w+ put the", None),
+    "penalty card not played": (r"played the \S+, leaving the \S+ on the table", None),
+    "two cards at once": (r"two cards out together.*He said he meant", None),
+    "exposed": (
+        r"fell face up|fall face up|landed face up|dropped the|in plain view|he named it",
+        r"\bled\b|on the trick|on purpose|deliberately|played",
+    ),
+}
+
+
+def engine_says(before: dict, after: dict, event: dict) -> str:
+    """What the engine made of `event`, read from the state it prints before and after."""
+    pending = after["pending"]
+    if pending and pending != before["pending"]:
+        law = pending["law"]
+        if law in ("54", "55", "56"):
+            return "lead out of turn"
+        if law == "57A":
+            return "played before partner"
+        if law.startswith("52"):
+            return "penalty card not played"
+    new_pen = [p for p in after["penalty_cards"] if p not in before["penalty_cards"]]
+    if "play" in event:
+        played_now = after["current_trick"] != before["current_trick"] or (
+            after["trick"] != before["trick"]
+        )
+        if isinstance(event["play"], list):
+            return "two cards at once"
+        if new_pen or (not played_now and not pending):
+            return "played at his right-hand opponent's turn"
+        return "played"
+    if "expose" in event:
+        return "exposed" if new_pen else "shown by declarer"
+    return "decided"
+
+
+def _replay(scenario: dict):
+    t = new_table(scenario)
+    for event in scenario["events"]:
+        before = t.to_json()
+        apply_event(t, event)
+        yield event, engine_says(before, t.to_json(), event)
+
+
+@pytest.mark.parametrize("recipe", [r.name for r in generator.RECIPES])
+def test_the_story_tells_the_irregularity_the_engine_replays(recipe):
+    for name, n, d in DRAFTS:
+        if name != recipe:
+            continue
+        told = dict(d.told)
+        story = " ".join(d.story)
+        for i, (event, what) in enumerate(_replay(d.scenario())):
+            if what in ("played", "decided", "shown by declarer"):
+                continue
+            assert i in told, f"{name} {n}: event {i} ({what}) is not in the story: {story}"
+            sentence = told[i]
+            must, must_not = WORDS[what]
+            assert re.search(must, sentence), f"{name} {n}: {what} told as {sentence!r}"
+            if must_not:
+                assert not re.search(must_not, sentence), f"{name} {n}: {sentence!r}"
+            seat = SEAT_NAMES[SEATS.index(event["seat"])]
+            cards = event.get("play") or event.get("expose")
+            cards = cards if isinstance(cards, list) else [cards]
+            assert seat in sentence, (name, n, sentence)
+            for card in cards:
+                assert card_label_of(card) in sentence, (name, n, card, sentence)
+
+
+def card_label_of(name: str) -> str:
+    from penaltyflow.engine.cards import parse_card
+
+    return card_label(parse_card(name))
+
+
+def test_every_card_in_a_story_is_a_card_the_events_play_or_show():
+    """A story tells what happened at the table and nothing else: no card in it that the
+    replayed events do not play, expose or decide on."""
+    for name, n, d in DRAFTS:
+        shown = set()
+        for event in d.scenario()["events"]:
+            for key in ("play", "expose", "card"):
+                cards = event.get(key, [])
+                shown |= {card_label_of(c) for c in ([cards] if isinstance(cards, str) else cards)}
+        story = " ".join(d.story)
+        assert set(CARD.findall(story)) <= shown, (name, n, story)
+
+
+def test_no_question_asks_what_the_laws_leave_to_the_director():
+    for name, n, d in DRAFTS:
+        whats = [what for _, what in _replay(d.scenario())]
+        events = d.scenario()["events"]
+        # a low card named as held: minor or major is the Director's judgement (law-49)
+        for event in events:
+            if event.get("deliberate"):
+                assert event["expose"][1] in "AKQJT", (name, n, event)
+        # the proper leader's lead after a lead out of turn (53B): what becomes of the card
+        # led out of turn is not a question with one answer
+        for i, what in enumerate(whats):
+            if what == "lead out of turn":
+                assert i + 1 == len(events) or "decide" in events[i + 1], (name, n)
+
+
+def test_the_two_cards_questions_cite_law_58b2_and_every_clause_they_teach():
+    for n in range(generator.PER_RECIPE):
+        q = bank.get_question(f"g-two-cards-at-once-{n:04d}")
+        assert "58B2" in q.cites and "50B" in q.cites
+    for qid, _, _ in bank.generated_index()[::7]:
+        q = bank.get_question(qid)
+        for ref in re.findall(r"Laws? ((?:\d+[A-H]?\d?(?:\([a-z0-9]\))?(?:, | and )?)+)", q.teach):
+            for one in re.split(r", | and ", ref):
+                if one:
+                    assert one in q.cites, (qid, one, q.teach)
