@@ -28,3 +28,14 @@ def table_for(question, ruled: bool = False):
     from penaltyflow.quizzes.tables import table_for
 
     return table_for(question, ruled=ruled)
+
+
+def kinds() -> list[tuple[str, str]]:
+    """(kind, its name for a teacher) of every kind of question in the bank, in the bank's order."""
+    from penaltyflow.quizzes import bank
+
+    seen: dict[str, str] = {}
+    for qid, _law, kind in bank.index():
+        if kind not in seen and (q := bank.get_question(qid)) is not None:
+            seen[kind] = q.kind_name
+    return list(seen.items())

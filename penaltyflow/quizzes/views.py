@@ -27,6 +27,7 @@ from penaltyflow.core.pagecache import content_stamp
 
 from . import bank, progress
 from .models import Answer, Round
+from .question import Question
 from .tables import table_for
 
 ROUND_SIZE = 10
@@ -35,7 +36,7 @@ LAWS = [str(n) for n in range(48, 58)]
 LIMIT_MAX = 500
 
 
-def _question_or_404(qid: str) -> bank.Question:
+def _question_or_404(qid: str) -> Question:
     q = bank.get_question(qid)
     if q is None:
         raise Http404("No such question.")
@@ -64,7 +65,7 @@ def question_json(request: HttpRequest, qid: str) -> JsonResponse:
     return JsonResponse(q.public_json(), json_dumps_params={"ensure_ascii": False})
 
 
-def _keys(request: HttpRequest, q: bank.Question) -> list[str] | str:
+def _keys(request: HttpRequest, q: Question) -> list[str] | str:
     """The posted keys, or why they cannot be graded."""
     keys = request.POST.getlist("answer")
     if not keys:
@@ -264,7 +265,7 @@ def round_question(request: HttpRequest, rid, n: int) -> HttpResponse:
     return redirect("quizzes:round_question", r.pk, n + 1)
 
 
-def _round_question(r: Round, n: int) -> bank.Question:
+def _round_question(r: Round, n: int) -> Question:
     q = bank.get_question(r.questions[n - 1])
     if q is None:
         raise Http404("This question has left the bank.")

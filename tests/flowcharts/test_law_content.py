@@ -115,3 +115,102 @@ def test_cards_exposed_before_the_opening_lead_go_through_law_24(client, content
 def test_no_learner_page_speaks_of_the_engine(client, content):
     for url in ("/charts/law-54/who-faced-it/", "/charts/law-54/second-card/"):
         assert "engine" not in words(step(client, url)).lower()
+
+
+# --- Issue 17: errors 1 to 3 ------------------------------------------------------------
+
+
+def _questions_on_every_route(graph, target: str) -> set[str]:
+    """The keys of the questions a chart asks on every way from its start to `target`."""
+    preds: dict[str, set[str]] = {key: set() for key in graph.by_key}
+    for node in graph.nodes:
+        for choice in node.choices:
+            if not choice.loop:
+                preds[choice.to].add(node.key)
+    every: dict[str, set[str]] = {}
+
+    def on_every(key: str) -> set[str]:  # the nodes on every route to key (its dominators)
+        if key not in every:
+            every[key] = set()  # charts are acyclic once loops are left out
+            ways = [on_every(p) for p in preds[key]]
+            every[key] = {key} | (set.intersection(*ways) if ways else set())
+        return every[key]
+
+    return {k for k in on_every(target) - {target} if len(graph.by_key[k].choices) > 1}
+
+
+def test_a_jump_lands_where_the_directors_questions_start(content):
+    """Every question the target chart asks before the landing was asked on the way to the jump.
+
+    The same question in two charts has the same key (told-to-lead, is-trick-13).
+    """
+    from penaltyflow.flowcharts.models import Flowchart
+
+    graphs = {chart.slug: chart.graph() for chart in Flowchart.objects.all()}
+    # The questions a jump may skip, because the chart it leaves has settled them:
+    law_50_entry = {"how-many-cards"}  # the card's kind is known when another law sends it
+    settled: dict[tuple[str, str], set[str]] = {
+        # declarer faced his hand after the opening lead out of turn: his Law 54A choice made
+        ("law-48", "to-law-54"): {
+            "who-faced-it",
+            "told-to-lead",
+            "could-declarer-see-dummy",
+            "declarer-chooses",
+        },
+        ("law-50", "d1-declarer-designates"): {"how-many-legal"},  # two or more, asked there
+        ("law-51", "to-law-50-plays"): law_50_entry | {"d1-can-play-it", "d1-how-many-legal"},
+        ("law-51", "to-law-50-picked-up"): law_50_entry | {"d2-declarer-chooses"},
+        ("law-51", "to-law-50-major"): law_50_entry,
+        ("law-52", "to-law-50-minor"): law_50_entry | {"is-it-an-honour", "how-exposed"},
+        ("law-52", "to-law-50-major"): law_50_entry,
+        ("law-53", "wrong-defender-played"): {"partner-played", "declarer-both-hands"},  # 53C
+        ("law-54", "to-law-50"): law_50_entry | {"who-is-next"},  # partner leads (54D)
+        # a defender played to declarer's lead: trick 13 is in accept-or-retract's text
+        ("law-55", "to-law-53"): {"is-trick-13", "what-happened", "words-or-card"},
+        ("law-56", "to-law-53"): {"what-happened", "words-or-card"},  # declarer accepted
+        ("law-56", "to-law-50"): law_50_entry,
+        ("law-56", "to-law-54"): {"who-faced-it"},  # a defender's lead: Law 56's own case
+        ("law-57", "to-law-50"): law_50_entry,
+    }
+    checked = 0
+    for slug, graph in graphs.items():
+        for node in graph.nodes:
+            if node.kind != "jump":
+                continue
+            target = graphs[node.jump]
+            landing = node.jump_to or target.start
+            skipped = _questions_on_every_route(target, landing)
+            asked = _questions_on_every_route(graph, node.key) | settled.get(
+                (slug, node.key), set()
+            )
+            assert skipped <= asked, (
+                f"{slug}/{node.key} lands on {node.jump}/{landing}, skipping {skipped - asked}"
+            )
+            checked += 1
+    assert checked >= 4
+
+
+def test_the_opening_lead_jumps_land_before_the_47e1_and_opening_lead_questions(content):
+    from penaltyflow.flowcharts.models import Node
+
+    def landing(chart: str, key: str) -> str:
+        jump = Node.objects.select_related("jump_node").get(chart__slug=chart, key=key)
+        return jump.jump_node.key
+
+    assert landing("law-56", "to-law-54") == "told-to-lead"  # 47E1 covers the opening lead
+    assert landing("law-53", "to-law-56") == "is-opening-lead"  # a faced opening lead: Law 54
+
+
+@pytest.mark.parametrize("slug", ["law-53", "law-55"])
+def test_a_misinformed_lead_is_retracted_in_the_2017_wording(client, content, slug):
+    text = words(step(client, f"/charts/{slug}/told-to-lead/"))
+    assert "the card is taken back with no rectification" in text
+    assert "may not accept it" in text
+    assert "may take the card back" not in text and "He may put it back" not in text
+    assert "The 2007 Laws said the misinformed player may retract" in text
+
+
+def test_the_57d_example_has_east_play_before_dummy_not_after_his_own_card(client, content):
+    text = words(step(client, "/charts/law-57/play-or-lead/"))
+    assert "If East puts the ♣ A on the trick before dummy has played: Law 57D" in text
+    assert "East plays the ♣ 8. If East" not in text
