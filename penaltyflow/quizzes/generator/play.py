@@ -123,8 +123,13 @@ class Draft:
             if not self.story or self.story[-1] != words:  # one sentence may tell two events
                 self.say(words)
 
-    def play(self, seat: int, card: int, words: str = "", expect: str = "") -> None:
-        self.apply({"play": _name(card), "seat": SEATS[seat]}, words, expect)
+    def play(
+        self, seat: int, card: int, words: str = "", expect: str = "", revoke: bool = False
+    ) -> None:
+        event: dict = {"play": _name(card), "seat": SEATS[seat]}
+        if revoke:
+            event["revoke"] = True
+        self.apply(event, words, expect)
 
     def expose(self, seat: int, card: int, deliberate: bool = False, words: str = "") -> None:
         event = {"expose": _name(card), "seat": SEATS[seat]}
@@ -268,6 +273,8 @@ PLAYED_AT_RHO_TURN = "played at his right-hand opponent's turn"  # Law 57D
 EXPOSED = "exposed"  # Law 49: a penalty card, not a play
 PENALTY_CARD_NOT_PLAYED = "penalty card not played"  # Law 52
 TWO_CARDS_AT_ONCE = "two cards at once"  # Law 58B2
+REVOKE = "a revoke"  # Law 61A
+CORRECTED = "a revoke corrected"  # Law 62
 PLAYED = "played in turn"
 DECIDED = "decided"
 
@@ -277,6 +284,7 @@ LED_TOO_EARLY = "led to the next trick after partner had played"  # no clause: t
 
 def _before(t: Table) -> tuple:
     return (
+        [r.status for r in t.revokes],
         list(t.pen_mask),
         list(t.committed),
         t.pending,
@@ -288,7 +296,11 @@ def _before(t: Table) -> tuple:
 
 def what_happened(t: Table, before: tuple, event: dict) -> str:
     """What the engine made of `event`, the move that turned `before` into `t`."""
-    pen, committed, pending, tricks, cards, played = before
+    revokes, pen, committed, pending, tricks, cards, played = before
+    if len(t.revokes) > len(revokes):
+        return REVOKE
+    if "correct" in event:
+        return CORRECTED
     if t.pending is not None and t.pending is not pending:
         kind = t.pending.kind
         if kind in ("opening_lead", "defender_lead", "declarer_lead"):

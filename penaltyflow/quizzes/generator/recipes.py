@@ -22,6 +22,7 @@ import yaml
 from penaltyflow.engine.cards import SUIT_MASK, cards_of, sorted_cards
 from penaltyflow.engine.vocab import SUITS
 
+from . import revokes
 from .play import Draft, Skip, ask_card, ask_decider, ask_legal, ask_options, cl, suit_word, who
 from .scenes import SCENES, Moment
 
@@ -174,6 +175,7 @@ MOVES: dict[str, Move] = {
     "on to the offender's turn": on_to_offender_turn,
     "declarer accepts the card played": accept_wrong_card,
     "declarer tells partner what to play": tells_partner,
+    **revokes.MOVES,
 }
 MADE = {
     "decide": lambda spec: decide(
