@@ -136,14 +136,16 @@ class Session(models.Model):
     def open_for(self, item: int) -> bool:
         return item == self.item and self.is_open
 
-    def state(self) -> dict:
-        """state.json, as the classroom contract has it."""
+    def state(self, teacher: bool = False) -> dict:
+        """state.json, as the classroom contract has it. A student is told the quiz question's
+        id once it is revealed, never while it is open: the public quiz answer post would
+        give its answer away."""
         return {
             "code": self.code,
             "item": self.item,
             "items": len(self.items),
             "kind": self.kind,
-            "question": self.question,
+            "question": self.question if teacher or self.revealed else None,
             "open": self.is_open,
             "revealed": self.revealed,
             "students": self.students,

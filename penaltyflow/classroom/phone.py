@@ -89,10 +89,11 @@ def _join(request: HttpRequest, session: Session, name: str) -> HttpResponse:
 @with_access
 def state_json(request: HttpRequest, code: str) -> HttpResponse:
     session = member_session(request, code)
-    tag = etag("state", session.version, session.students)
+    teacher = session.teacher_id == request.user.pk  # a student is not told an open question
+    tag = etag("state", session.version, session.students, teacher)
     if unchanged := not_modified(request, tag):
         return unchanged
-    return fresh(JsonResponse(session.state()), tag)
+    return fresh(JsonResponse(session.state(teacher=teacher)), tag)
 
 
 def _poll_marker(code: str, sid: int) -> tuple[int, str | None] | None:
@@ -231,7 +232,8 @@ def diagram(request: HttpRequest, code: str) -> HttpResponse:
     """The current item's chart, for a phone that opens it (kept out of every poll)."""
     session = member_session(request, code)
     view = item_view(session.current)
-    return render(request, "classroom/_diagram.html", {"view": view})
+    diagram = view.answer_diagram if session.revealed else view.diagram  # none while it is open
+    return render(request, "classroom/_diagram.html", {"view": view, "diagram": diagram})
 
 
 @require_POST
