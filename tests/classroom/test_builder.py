@@ -66,7 +66,7 @@ def test_a_statement_is_added_and_a_question_previewed_with_its_table(teacher_cl
     preview = teacher_client.get(f"{url}preview", {"question": WHO})
     html = preview.content.decode()
     assert preview.status_code == 200
-    assert "Who chooses now?" in html and 'class="ctable"' in html  # the deal, drawn
+    assert "Who chooses now?" in html and 'class="bridge-table"' in html  # the deal, drawn
     assert "The right answer" in html and 'value="add-question"' in html
     assert teacher_client.get(f"{url}preview", {"question": "g-nope-0000"}).status_code == 400
 
