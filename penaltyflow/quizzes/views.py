@@ -119,7 +119,7 @@ def answer(request: HttpRequest, qid: str) -> HttpResponse:
 def _question_page(request, q, *, picked=None, grade=None, error="", status=200, **extra):
     context = {
         "q": q,
-        "table": table_for(q),
+        "table": table_for(q, ruled=grade is not None),
         "post_url": reverse("quizzes:answer", args=[q.id]),
         "picked": picked or [],
         "grade": grade,
@@ -260,7 +260,7 @@ def _round_page(request, r: Round, n: int, error: str = "", status: int = 200) -
         grade = q.grade(set(done.keys))  # an exam's feedback waits for its end
     context = {
         "q": q,
-        "table": table_for(q),
+        "table": table_for(q, ruled=grade is not None),
         "round": r,
         "n": n,
         "size": len(r.questions),
