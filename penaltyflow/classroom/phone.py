@@ -137,7 +137,9 @@ def _mine(session: Session, sid: int) -> str | None:
     return answers.values_list("keys", flat=True).first()
 
 
-def _phone_page(request, session: Session, mine: str | None, notice="", status=200):
+def _phone_page(
+    request, session: Session, mine: str | None, notice="", status=200, answer_error=""
+):
     """The phone's page, or (htmx) its live part. The live part is the same for every phone
     with the same answer, so it is built once per worker for each version of the session
     (after the teacher moves on, 300 phones ask for it within a second)."""
@@ -145,10 +147,11 @@ def _phone_page(request, session: Session, mine: str | None, notice="", status=2
     if request.htmx and status == 200 and (unchanged := not_modified(request, tag)):
         return unchanged
     context = phone_context(request, session, mine, tag, notice=notice)
+    context["answer_error"] = answer_error  # said beside the answers, where the player looks
     if not request.htmx:
         context["csrf_headers"] = json.dumps({"X-CSRFToken": get_token(request)})
         return fresh(render(request, "classroom/phone.html", context, status=status), tag)
-    if session.ended or notice:  # once, or rare: not worth keeping
+    if session.ended or notice or answer_error:  # once, or rare: not worth keeping
         html = render_to_string("classroom/phone.html#live", context, request=request)
     else:
         key = _phone_key(session.code, session.version, mine)
@@ -179,7 +182,9 @@ def answer(request: HttpRequest, code: str) -> HttpResponse:
             raise BadRequest(message)
         # The page again, with the message (htmx swaps a 422 in: see room.html's htmx-config).
         status = 422 if request.htmx else 400
-        return _phone_page(request, session, _mine(session, sid), notice=message, status=status)
+        return _phone_page(
+            request, session, _mine(session, sid), answer_error=message, status=status
+        )
     keys, view = form.cleaned_data["answer"], form.view
     right = set(keys) == view.right_keys
     with transaction.atomic():

@@ -64,6 +64,7 @@ def test_bad_answers_are_refused_and_change_nothing(quiz_session, teacher_client
     assert nothing.status_code == 400
     assert "Tick an answer first, then send it." in nothing.content.decode()
     assert 'name="answer"' in nothing.content.decode()
+    assert "{#" not in nothing.content.decode() and "#}" not in nothing.content.decode()
     assert answer(ann, quiz_session, 1, "N", "E").status_code == 400  # one answer only
     assert answer(ann, quiz_session, "x", "N").status_code == 400
     assert answer(ann, quiz_session, 99, "N").status_code == 400
