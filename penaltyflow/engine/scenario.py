@@ -16,12 +16,13 @@ from .cards import CardError, parse_card, parse_contract, parse_pbn, parse_seat,
 from .table import EngineError, Table
 from .text import PLAY_IS_OVER, pending_text
 
-VERBS = ("play", "expose", "decide")
+VERBS = ("play", "expose", "decide", "correct")
 # Keys each verb may carry; "comment" lets content writers annotate an event.
 ALLOWED_KEYS = {
-    "play": {"play", "seat", "meant", "misinformed", "comment"},
+    "play": {"play", "seat", "meant", "misinformed", "revoke", "comment"},
     "expose": {"expose", "seat", "deliberate", "comment"},
     "decide": {"decide", "suit", "card", "comment"},
+    "correct": {"correct", "withdraw", "comment"},
 }
 
 
@@ -70,13 +71,17 @@ def apply_event(table: Table, event: object) -> None:
         raise EngineError('An event must be an object like {"play": "SA", "seat": "W"}.')
     verbs = [v for v in VERBS if v in event]
     if len(verbs) != 1:
-        raise EngineError("An event must have exactly one of 'play', 'expose' or 'decide'.")
+        raise EngineError(
+            "An event must have exactly one of 'play', 'expose', 'decide' or 'correct'."
+        )
     verb = verbs[0]
     unknown = sorted(k for k in event if k not in ALLOWED_KEYS[verb])
     if unknown:
         raise EngineError(f"A '{verb}' event has no field {unknown[0]!r}.")
     if verb == "play":
         _apply_play(table, event)
+    elif verb == "correct":
+        _apply_correct(table, event)
     elif verb == "expose":
         card = parse_card(event["expose"])
         if "seat" not in event:
@@ -118,6 +123,14 @@ def _apply_play(table: Table, event: dict[str, Any]) -> None:
     misinformed = event.get("misinformed", False)
     if not isinstance(misinformed, bool):
         raise EngineError("'misinformed' must be true or false.")
+    revoke = event.get("revoke", False)
+    if not isinstance(revoke, bool):
+        raise EngineError("'revoke' must be true or false.")
+    if revoke and (several or misinformed):
+        raise EngineError(
+            "'revoke' goes with a one-card play at the player's turn (Law 61A), not with "
+            "cards played at once or a lead on a wrong word."
+        )
     if misinformed and several:
         raise EngineError(
             "'misinformed' goes with a one-card lead out of turn (Law 47E1), not with "
@@ -138,7 +151,16 @@ def _apply_play(table: Table, event: dict[str, Any]) -> None:
     elif misinformed:
         table.misinformed_lead(seat, card)
     else:
-        table.play(seat, card)
+        table.play(seat, card, revoke=revoke)
+
+
+def _apply_correct(table: Table, event: dict[str, Any]) -> None:
+    """Law 62: the open revoke corrected, with the seats that take back their cards (62C)."""
+    card = parse_card(event["correct"])
+    withdraw = event.get("withdraw", [])
+    if not isinstance(withdraw, list):
+        raise EngineError('\'withdraw\' must be a list of seats, like ["W", "N"].')
+    table.correct(card, [parse_seat(s) for s in withdraw])
 
 
 def replay(data: object, upto: int | None = None) -> Table:

@@ -4,7 +4,9 @@
 the end with random legal cards, mixing in (with probability `rate` per move)
 exposed cards, leads out of turn (some on an opponent's wrong word, 47E1),
 premature plays (57A, 57D), early leads after partner has played, cards played
-at once (58B2) and wrong cards (Law 52), and answering every pending decision
+at once (58B2), wrong cards (Law 52) and revokes (Law 61A: against Law 44 or a named
+restriction; about half of them corrected before they are established, with the
+cards played after them withdrawn at random, 62C), and answering every pending decision
 with a random option. It only generates moves inside what the engine models, so
 an `EngineError` from it is a bug.
 """
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from . import legal
+from . import legal, revoke
 from .cards import parse_card as _parse_card
 from .cards import parse_suits as _parse_suits
 from .cards import partner, suits_text
@@ -149,6 +151,47 @@ def _cards_at_once(table: Table, rng: random.Random) -> str | None:
     return "cards at once"
 
 
+def revoke_move(table: Table, rng: random.Random) -> str | None:
+    """The player to play revokes: a card Law 44 or a named restriction forbids (61A)."""
+    seat = table.to_play
+    if seat is None:
+        return None
+    wrong = table.hands[seat] & ~legal.legal_mask(table, seat)
+    wrong &= ~table.pen_mask[seat]
+    if table.committed[seat] >= 0:
+        return None
+    candidates = [
+        c
+        for c in range(52)
+        if wrong >> c & 1 and legal.illegal_kind(table, seat, c) in ("revoke", "restriction")
+    ]
+    if not candidates:
+        return None
+    table.play(seat, candidates[int(rng.random() * len(candidates))], revoke=True)
+    return "revoke"
+
+
+def correct_randomly(table: Table, rng: random.Random) -> bool:
+    """Correct the open revoke, if one may be corrected now (62B), withdrawing at random (62C)."""
+    r = revoke.correctable(table)
+    if r is None or (
+        table.pending is not None and table.pending.kind not in ("lead_options", "designate")
+    ):
+        return False
+    allowed = revoke.substitutes(table, r)
+    if not allowed:
+        return False
+    cards = table.tricks[-1][1] if table.trick_no == r.trick + 1 else table.trick
+    i = next(i for i, (s, c) in enumerate(cards) if s == r.seat and c == r.card)
+    withdraw = []
+    lho = (r.seat + 1) & 3
+    for s, _ in cards[i + 1 :]:
+        if rng.random() < 0.5 and (s != partner(r.seat) or lho in withdraw):
+            withdraw.append(s)
+    table.correct(pick(allowed, rng), withdraw)
+    return True
+
+
 def accept_by_playing(table: Table, rng: random.Random) -> bool:
     """Accept a defender's lead out of turn by playing to it from the next hand (Law 53A)."""
     p = table.decision
@@ -166,6 +209,8 @@ def play_out(table: Table, rng: random.Random, rate: float = 0.0) -> int:
     """Play to the end of the deal; returns the number of irregularities committed."""
     irregularities = 0
     while not table.finished:
+        if table.revokes and rng.random() < 0.5 and correct_randomly(table, rng):
+            continue
         if table.pending is not None:
             if rng.random() < 0.3 and accept_by_playing(table, rng):
                 continue
@@ -174,9 +219,21 @@ def play_out(table: Table, rng: random.Random, rate: float = 0.0) -> int:
         if rate and rng.random() < rate and irregular_move(table, rng):
             irregularities += 1
             continue
+        if rate and rng.random() < rate / 3 and revoke_move(table, rng):
+            irregularities += 1
+            continue
         seat = table.turn
         table.play(seat, pick(table.legal_mask(seat), rng))
     return irregularities
 
 
-__all__ = ["decide_randomly", "irregular_move", "pick", "play_out", "random_deal", "suits_text"]
+__all__ = [
+    "correct_randomly",
+    "decide_randomly",
+    "irregular_move",
+    "pick",
+    "play_out",
+    "random_deal",
+    "revoke_move",
+    "suits_text",
+]

@@ -10,7 +10,9 @@ public moves change it, each checked against the 2017 Laws:
 - `expose(seat, card, deliberate)`: a card exposed other than by playing (Laws 48, 49, 50B);
 - `decide(option, suit=None, card=None)`: the choice of `pending.decider`.
 
-The rules are here; every word the learner reads comes from `text.py`
+Leads out of turn and their acceptance or retraction are in `leads.py`, the
+decisions in `decisions.py`, revokes (Laws 61 to 64) in `revoke.py`, the JSON in
+`output.py`. The rules are there; every word the learner reads comes from `text.py`
 (`self._note(text.premature(...))`, `EngineError(text.not_held(...))`).
 Cards, seats and suits are small ints (see `cards.py`). Nothing is copied per
 move, so the bench can replay thousands of deals a second. A move that the laws
@@ -21,56 +23,20 @@ further (replay the events up to the one before, as `scenario.replay` does).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Any
 
-from . import legal, text
+from . import decisions, leads, legal, output, revoke_text, text
+from . import revoke as rv
 from .cards import (
     CARD_NAMES,
     NT,
-    SUIT_MASK,
-    cards_of,
     is_honour,
     partner,
     sorted_cards,
-    suits_mask,
-    suits_text,
 )
-from .vocab import SEATS, SUITS, Option
-
-
-class EngineError(ValueError):
-    """A move that cannot be applied; the message is meant for the learner."""
-
-
-@dataclass(slots=True)
-class Pending:
-    """A decision the laws give `decider` before play can go on."""
-
-    kind: str  # opening_lead | defender_lead | declarer_lead | wrong_card | lead_options
-    # | designate | premature
-    decider: int
-    law: str
-    options: list[Option]
-    offender: int = -1  # the seat whose irregularity (or whose partner's penalty card) it is
-    card: int = -1  # the card led or played irregularly
-    proper: int = -1  # the proper leader (leads out of turn); the restricted partner (57A)
-    required: int = -1  # Law 52: the penalty card that should have been played
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"decider": SEATS[self.decider], "law": self.law, "options": self.options}
-
-
-def _option(decide: str, law: str, suit: str | None = None, card: int | None = None) -> Option:
-    opt = {"decide": decide}
-    if suit is not None:
-        opt["suit"] = suit
-    if card is not None:
-        opt["card"] = CARD_NAMES[card]
-    opt["law"] = law
-    return opt
+from .pending import EngineError, Pending
+from .pending import option as _option
+from .vocab import SUITS
 
 
 class Table:
@@ -112,6 +78,9 @@ class Table:
         self.finished = False
         self.notes: list[str] = []  # notes from the last move
         self.log: list[tuple[int, str]] = []  # (move index, note) for every move so far
+        self.revokes: list[rv.Revoke] = []  # Laws 61 to 64, in order (revoke.py)
+        # The per-trick restrictions of the trick just closed, while a revoke could be corrected.
+        self.last_closed: tuple[tuple[int, str, int] | None, tuple[int, int] | None] | None = None
         self.moves = 0
 
     # --- small helpers -------------------------------------------------------
@@ -186,19 +155,37 @@ class Table:
         if not self.hands[seat] >> card & 1:
             raise EngineError(text.not_held(seat, card))
 
-    def play(self, seat: int, card: int) -> None:
-        """`seat` leads or plays `card` (dummy's cards are written with dummy's seat)."""
+    def play(self, seat: int, card: int, revoke: bool = False) -> None:
+        """`seat` leads or plays `card` (dummy's cards are written with dummy's seat).
+
+        `revoke`: the play breaks Law 44 or a restriction an opponent named, and the
+        player makes it anyway (Law 61A); without it such a play is refused."""
         self._begin_move()
         try:
             self._check_holds(seat, card)
-            self._play_one(seat, card)
+            if self.revokes:
+                rv.before_play(self, seat)
+            if revoke:
+                rv.play_revoke(self, seat, card)
+            else:
+                self._play_one(seat, card)
+            self._settle()
+        finally:
+            self._end_move()
+
+    def correct(self, card: int, withdraw: Sequence[int] = ()) -> None:
+        """The open revoke is corrected (Law 62): the offender plays `card` instead, and the
+        seats in `withdraw` take back the cards they played to the trick after it (62C)."""
+        self._begin_move()
+        try:
+            rv.correct(self, card, list(withdraw))
             self._settle()
         finally:
             self._end_move()
 
     def _play_one(self, seat: int, card: int) -> None:
         if self.pending is not None:
-            self._play_while_pending(seat, card)
+            leads.play_while_pending(self, seat, card)
         elif seat == self.to_play:
             self._play_in_turn(seat, card)
         else:
@@ -226,6 +213,8 @@ class Table:
             self._put(seat, card)
             return
         kind, reason = text.why_illegal(self, seat, card)
+        if kind in ("revoke", "restriction"):
+            raise EngineError(f"{reason} {revoke_text.MARK_IT}")
         if kind != "penalty":
             raise EngineError(reason)
         # Law 52: a card played where Law 50 required a penalty card. It stays played (52A).
@@ -247,7 +236,7 @@ class Table:
 
     def _play_out_of_turn(self, seat: int, card: int) -> None:
         if not self.trick:
-            self._lead_out_of_turn(seat, card)
+            leads.lead_out_of_turn(self, seat, card)
             return
         bit = 1 << card
         p = partner(seat)
@@ -304,136 +293,6 @@ class Table:
             "premature", self.declarer, "57A", options, offender=seat, card=card, proper=p
         )
 
-    def _lead_out_of_turn(self, seat: int, card: int) -> None:
-        proper = self.turn
-        opening = self.trick_no == 1 and not self.tricks
-        last = self.trick_no == 13
-        defender = self.is_defender(seat)
-        if opening and not defender:
-            raise EngineError(text.declaring_side_opening_lead(seat))
-        # The card is faced as a lead; it stays there until accepted or retracted (Law 47).
-        self.hands[seat] ^= 1 << card
-        was_penalty = self.pen_mask[seat] >> card & 1
-        if was_penalty:
-            self.pen_mask[seat] ^= 1 << card
-            self.major_mask &= ~(1 << card)
-        self.trick.append((seat, card))
-        self.played_seats |= 1 << seat
-        self.led_suit = card // 13
-        extra = {"was_penalty": was_penalty}
-        if opening:
-            self._note(text.opening_lead_out_of_turn(seat, card, proper))
-            if self.declarer_saw_dummy:
-                options = [_option("accept", "54C")]
-                self._note(text.DUMMY_SEEN_MUST_ACCEPT)
-            else:
-                options = [
-                    _option("spread", "54A"),
-                    _option("accept", "54B"),
-                    _option("refuse", "54D"),
-                ]
-            self.pending = Pending(
-                "opening_lead", self.declarer, "54", options, seat, card, proper, extra=extra
-            )
-            return
-        self._note(text.lead_out_of_turn(seat, card, proper, defender))
-        if last:
-            self._note(text.LAST_TRICK_LEAD)
-        if defender:
-            options = [] if last else [_option("accept", "53A")]
-            options.append(_option("refuse", "56B"))
-            self.pending = Pending(
-                "defender_lead", self.declarer, "56", options, seat, card, proper, extra=extra
-            )
-        else:
-            # Law 55A: either defender may accept; if they disagree, the one next in turn
-            # (the irregular leader's left-hand opponent) prevails, so he decides here.
-            options = [] if last else [_option("accept", "55A")]
-            options.append(_option("refuse", "55B"))
-            self.pending = Pending(
-                "declarer_lead", (seat + 1) & 3, "55", options, seat, card, proper, extra=extra
-            )
-
-    def _play_while_pending(self, seat: int, card: int) -> None:
-        p = self.decision
-        kind = p.kind
-        if kind in ("opening_lead", "defender_lead", "declarer_lead"):
-            can_accept = any(o["decide"] == "accept" for o in p.options)
-            irregular = p.offender
-            proper_lead = seat == p.proper and (seat & 1) != (irregular & 1)
-            led = SUIT_MASK[p.card // 13]
-            if proper_lead and self.hands[seat] & led and not (1 << card) & led:
-                # The proper leader is also next in rotation, but his card does not follow
-                # the irregular lead though he could: it is his proper lead (53B), no revoke.
-                self._withdraw_irregular_lead(law="53B")
-                self._settle_then_play(seat, card)
-                return
-            if seat == (irregular + 1) & 3 and can_accept:
-                # 53A: a play from the hand next in rotation accepts the lead.
-                law = "54B" if kind == "opening_lead" else "53A"
-                self._accept_lead(by_play=True, law=law)
-                self._settle_then_play(seat, card)
-                return
-            if proper_lead:
-                # 53B: the proper leader, an opponent of the offender, makes his proper lead.
-                self._withdraw_irregular_lead(law="53B")
-                self._settle_then_play(seat, card)
-                return
-            if kind == "declarer_lead" and seat == (irregular - 1) & 3 and can_accept:
-                # 53C: the defender to the right of declarer's irregular lead plays to it:
-                # the lead stands and Law 57 deals with his early play.
-                self._accept_lead(by_play=False, law="53C")
-                self._note(text.played_to_declarers_lead(seat))
-                self._play_out_of_turn(seat, card)
-                return
-        elif kind == "wrong_card" and not self.is_defender(seat):
-            # 52B1(b): declarer must accept once he has played thereafter from either hand.
-            self._note(text.wrong_card_accepted_by_play(self, seat))
-            self._resolve_wrong_card(accept=True, implied=True)
-            self._settle_then_play(seat, card)
-            return
-        raise EngineError(text.pending_text(self))
-
-    def _settle_then_play(self, seat: int, card: int) -> None:
-        """After an implied acceptance or withdrawal, the card is played in the new position."""
-        self._settle()
-        if self.pending is not None:
-            raise EngineError(text.played_too_soon(self, seat, card))
-        if seat == self.to_play:
-            self._play_in_turn(seat, card)
-        else:
-            self._play_out_of_turn(seat, card)
-
-    # --- leads out of turn: acceptance and retraction -------------------------
-
-    def _accept_lead(self, by_play: bool, law: str) -> None:
-        p = self.decision
-        self.pending = None
-        seat = p.offender
-        self.leader = seat
-        self.lead_req = None
-        if self.lead_forbid is not None and self.lead_forbid[0] != seat:
-            self._note(text.forbidden_leader_lost_lead(self.lead_forbid[0]))
-            self.lead_forbid = None
-        if law == "54B":
-            self.opening_accepted = True
-            self._note(text.opening_lead_accepted(p.card, by_play))
-        elif law == "53A":
-            self._note(text.lead_accepted(seat, p.card, by_play))
-
-    def _withdraw_irregular_lead(self, law: str) -> None:
-        """Take the irregular lead back: a defender's becomes a major penalty card (56B, 54D)."""
-        p = self.decision
-        self.pending = None
-        seat, card = p.offender, p.card
-        self.trick.clear()
-        self.played_seats = 0
-        self.led_suit = -1
-        self.hands[seat] |= 1 << card
-        if self.is_defender(seat):
-            self._add_penalty(seat, card, deliberate=True, quiet=True)
-        self._note(text.lead_taken_back(self, seat, card, p.proper, law))
-
     # --- exposed cards ---------------------------------------------------------
 
     def _add_penalty(self, seat: int, card: int, deliberate: bool, quiet: bool = False) -> None:
@@ -484,6 +343,8 @@ class Table:
                 raise EngineError(text.SEVERAL_NAMED_TWICE)
             for c in cards:
                 self._check_holds(seat, c)
+            if self.revokes:
+                rv.before_play(self, seat)
             if meant not in cards:
                 raise EngineError(text.meant_not_among(seat, meant, cards))
             others = [c for c in cards if c != meant]
@@ -522,6 +383,8 @@ class Table:
                 or seat == self.to_play
             ):
                 raise EngineError(text.MISINFORMED_DOES_NOT_FIT)
+            if self.revokes:
+                rv.before_play(self, seat)
             self._note(text.misinformed_lead(self, seat, card))
         finally:
             self._end_move()
@@ -562,112 +425,11 @@ class Table:
             self._note(text.dummy_card_seen(card))
         return True
 
-    # --- decisions -------------------------------------------------------------
+    # --- decisions (decisions.py) ---------------------------------------------
 
     def decide(self, option: str, suit: int | None = None, card: int | None = None) -> None:
         """`pending.decider` chooses `option` (with `suit` bits or `card` where it has one)."""
-        self._begin_move()
-        try:
-            p = self.pending
-            if p is None:
-                raise EngineError(text.nothing_pending(option))
-            chosen = None
-            suit_t = suits_text(suit) if suit is not None else None
-            card_t = CARD_NAMES[card] if card is not None else None
-            for o in p.options:
-                if o["decide"] == option and o.get("suit") == suit_t and o.get("card") == card_t:
-                    chosen = o
-                    break
-            if chosen is None:
-                raise EngineError(text.not_an_option(self, option, suit_t, card_t))
-            _DECISIONS[p.kind](self, option, suit, card)
-            self._settle()
-        finally:
-            self._end_move()
-
-    def _decide_opening_lead(self, option: str, suit: int | None, card: int | None) -> None:
-        if option == "refuse":
-            self._withdraw_irregular_lead(law="54D")
-        elif option == "accept":
-            self._accept_lead(by_play=False, law="54B")
-        else:  # spread: 54A, declarer spreads his hand and becomes dummy
-            self.declarer, self.dummy = self.dummy, self.declarer
-            self._accept_lead(by_play=False, law="54A")
-            self._note(text.declarer_spreads(self))
-
-    def _decide_defender_lead(self, option: str, suit: int | None, card: int | None) -> None:
-        if option == "accept":
-            self._accept_lead(by_play=False, law="53A")
-        else:
-            self._withdraw_irregular_lead(law="56B")
-
-    def _decide_declarer_lead(self, option: str, suit: int | None, card: int | None) -> None:
-        if option == "accept":
-            self._accept_lead(by_play=False, law="53A")
-        else:
-            self._withdraw_irregular_lead(law="55B")
-
-    def _decide_wrong_card(self, option: str, suit: int | None, card: int | None) -> None:
-        self._resolve_wrong_card(accept=option == "accept", implied=False)
-
-    def _resolve_wrong_card(self, accept: bool, implied: bool) -> None:
-        p = self.decision
-        self.pending = None
-        seat, wrong, required = p.offender, p.card, p.required
-        if accept:
-            if not implied:
-                self._note(text.wrong_card_accepted(wrong))
-            if self.pen_mask[seat] >> required & 1:
-                self._note(text.still_a_penalty_card(required))
-            return
-        # 52B2: the penalty card is substituted; the card played becomes a major penalty card.
-        i = next(i for i, (s, c) in enumerate(self.trick) if s == seat and c == wrong)
-        self.hands[seat] |= 1 << wrong
-        self.hands[seat] ^= 1 << required
-        self.pen_mask[seat] &= ~(1 << required)
-        self.major_mask &= ~(1 << required)
-        self.trick[i] = (seat, required)
-        if i == 0:
-            self.led_suit = required // 13
-        self._add_penalty(seat, wrong, deliberate=True, quiet=True)
-        self._note(text.wrong_card_refused(wrong, required))
-
-    def _decide_lead_options(self, option: str, suit: int | None, card: int | None) -> None:
-        p = self.decision
-        self.pending = None
-        leader, offender = p.proper, p.offender
-        self.lead_decided = self.trick_no
-        if option == "no_restriction":
-            self._note(text.no_lead_restriction(leader, offender))
-            return
-        assert suit is not None  # `decide` matched an option that names its suit
-        picked = self.pen_mask[offender] & suits_mask(suit)
-        self.pen_mask[offender] &= ~picked
-        self.major_mask &= ~picked
-        if option == "require":
-            self.lead_req = (leader, suit)
-            law = p.extra["law_a"]
-        else:
-            bits = suit
-            if self.lead_forbid is not None and self.lead_forbid[0] == leader:
-                bits |= self.lead_forbid[1]
-            self.lead_forbid = (leader, bits)
-            law = p.extra["law_b"]
-        self._note(text.lead_restricted(option, leader, suit, law, sorted_cards(picked), offender))
-
-    def _decide_designate(self, option: str, suit: int | None, card: int | None) -> None:
-        p = self.decision
-        self.pending = None
-        assert card is not None  # `decide` matched an option that names its card
-        self.designated[p.offender] = card
-        self._note(text.designated(p.offender, card))
-
-    def _decide_premature(self, option: str, suit: int | None, card: int | None) -> None:
-        p = self.decision
-        self.pending = None
-        mode = {"require": "required", "forbid": "forbidden"}.get(option, option)
-        self.play_restr = (p.proper, mode, suit or 0)
-        self._note(text.play_restricted(self))
+        decisions.decide(self, option, suit, card)
 
     # --- between moves -------------------------------------------------------
 
@@ -697,7 +459,7 @@ class Table:
         offender = partner(seat)
         majors = self.pen_mask[offender] & self.major_mask
         if not self.trick and majors and self.lead_decided != self.trick_no:
-            self.pending = self._lead_options(seat, offender, majors)
+            self.pending = decisions.lead_options(self, seat, offender, majors)
             self._note(text.lead_waits_for_declarer(seat, offender))
             return True
         if self.designated[seat] < 0 and self.committed[seat] < 0:
@@ -709,31 +471,6 @@ class Table:
                 return True
         return False
 
-    def _lead_options(self, leader: int, offender: int, majors: int) -> Pending:
-        """Laws 50D2 and 51B. Forbid options: every non-empty combination of the suits."""
-        suits = sorted({c // 13 for c in cards_of(majors)})
-        if majors.bit_count() == 1:
-            law_a = law_b = "50D2(a)"
-            law_c = "50D2(b)"
-        elif len(suits) == 1:
-            law_a, law_b, law_c = "51B1(a)", "51B1(b)", "50D2(b)"
-        else:
-            law_a, law_b, law_c = "51B2(a)", "51B2(b)", "51B2(c)"
-        options = [_option("require", law_a, suit=SUITS[s]) for s in suits]
-        for k in range(1, len(suits) + 1):
-            for combo in combinations(suits, k):
-                options.append(_option("forbid", law_b, suit="".join(SUITS[s] for s in combo)))
-        options.append(_option("no_restriction", law_c))
-        return Pending(
-            "lead_options",
-            self.declarer,
-            "50D2",
-            options,
-            offender=offender,
-            proper=leader,
-            extra={"law_a": law_a, "law_b": law_b},
-        )
-
     def _close_trick(self) -> None:
         trump = self.strain
         best_seat, best = self.trick[0]
@@ -743,6 +480,8 @@ class Table:
                     best_seat, best = seat, c
             elif c // 13 == trump:
                 best_seat, best = seat, c
+        if self.revokes:
+            self.last_closed = (self.play_restr, self.lead_forbid)
         self.won[best_seat & 1] += 1
         self.tricks.append((self.leader, self.trick, best_seat))
         self.trick = []
@@ -759,14 +498,14 @@ class Table:
             self._note(text.lead_prohibition_ends(lf[0], lf[1]))
         if self.trick_no == 13:
             self.finished = True
+            if self.revokes:
+                rv.adjust(self)
         else:
             self.trick_no += 1
 
     def state_notes(self) -> list[str]:
         """Standing notes for the position: penalty cards and restrictions in force."""
         return text.state_notes(self)
-
-    # --- output --------------------------------------------------------------
 
     def contract_text(self) -> str:
         strain = "NT" if self.strain == NT else SUITS[self.strain]
@@ -776,77 +515,7 @@ class Table:
         return [CARD_NAMES[c] for c in sorted_cards(self.hands[seat])]
 
     def to_json(self) -> dict[str, Any]:
-        lr: dict[str, str] | None = None
-        if self.lead_req is not None:
-            lr = {
-                "seat": SEATS[self.lead_req[0]],
-                "suits": suits_text(self.lead_req[1]),
-                "mode": "required",
-            }
-        elif self.lead_forbid is not None:
-            lr = {
-                "seat": SEATS[self.lead_forbid[0]],
-                "suits": suits_text(self.lead_forbid[1]),
-                "mode": "forbidden",
-            }
-        pr = None
-        if self.play_restr is not None:
-            seat, mode, bits = self.play_restr
-            pr = {"seat": SEATS[seat], "mode": mode}
-            if mode in ("required", "forbidden"):
-                pr["suits"] = suits_text(bits)
-        return {
-            "ok": True,
-            "contract": self.contract_text(),
-            "declarer": SEATS[self.declarer],
-            "dummy": SEATS[self.dummy],
-            "trick": self.trick_no,
-            "leader": SEATS[self.leader],
-            "current_trick": [{"seat": SEATS[s], "card": CARD_NAMES[c]} for s, c in self.trick],
-            "tricks_won": {"NS": self.won[0], "EW": self.won[1]},
-            "to_play": SEATS[self.to_play] if self.to_play is not None else None,
-            "pending": self.pending.to_json() if self.pending is not None else None,
-            "penalty_cards": [
-                {
-                    "seat": SEATS[owner],
-                    "card": CARD_NAMES[c],
-                    "kind": "major" if self.major_mask >> c & 1 else "minor",
-                }
-                for owner in range(4)
-                for c in sorted_cards(self.pen_mask[owner])
-            ],
-            "lead_restriction": lr,
-            "play_restriction": pr,
-            "legal": self.legal_cards(),
-            "notes": self.notes + self.state_notes(),
-            "finished": self.finished,
-            "committed_cards": [
-                {"seat": SEATS[s], "card": CARD_NAMES[c]}
-                for s, c in enumerate(self.committed)
-                if c >= 0
-            ],
-            "hands": {SEATS[s]: self.hand_cards(s) for s in range(4)},
-            "tricks": [
-                {
-                    "leader": SEATS[leader],
-                    "cards": [{"seat": SEATS[s], "card": CARD_NAMES[c]} for s, c in cards],
-                    "winner": SEATS[winner],
-                }
-                for leader, cards, winner in self.tricks
-            ],
-            "log": [{"event": i, "note": t} for i, t in self.log],
-        }
+        return output.table_json(self)
 
-
-# Who handles each kind of pending decision (Pending.kind).
-_DECISIONS = {
-    "opening_lead": Table._decide_opening_lead,
-    "defender_lead": Table._decide_defender_lead,
-    "declarer_lead": Table._decide_declarer_lead,
-    "wrong_card": Table._decide_wrong_card,
-    "lead_options": Table._decide_lead_options,
-    "designate": Table._decide_designate,
-    "premature": Table._decide_premature,
-}
 
 __all__ = ["EngineError", "Pending", "Table"]

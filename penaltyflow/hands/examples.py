@@ -30,6 +30,8 @@ SHOWS = (
     "trick",
     "current_trick",
     "leader",
+    "revokes",
+    "tricks_adjusted",
 )
 
 
@@ -81,7 +83,11 @@ def parse_example(raw: object) -> ExampleSpec:
 
 
 # The 'shows' fields that are lists of mappings, and the fields each entry needs.
-ENTRY_FIELDS = {"penalty_cards": ("seat", "card", "kind"), "current_trick": ("seat", "card")}
+ENTRY_FIELDS = {
+    "penalty_cards": ("seat", "card", "kind"),
+    "current_trick": ("seat", "card"),
+    "revokes": ("seat", "trick"),
+}
 LIST_FIELDS = ("legal", "pending")
 
 
@@ -121,6 +127,18 @@ def _normal(key: str, value: Any, state: dict[str, Any]) -> tuple[Any, Any]:
         return stated, found
     if key == "decider":
         return value, state["pending"] and state["pending"]["decider"]
+    if key == "revokes":
+        # Each revoke in order, compared on the fields the example states (seat, trick, and
+        # any of suit, card, status, transfer, law).
+        stated = [
+            {k: (str(v).upper() if k in ("seat", "suit", "card") else v) for k, v in r.items()}
+            for r in value
+        ]
+        found = [
+            {k: r.get(k) for k in (stated[i] if i < len(stated) else r)}
+            for i, r in enumerate(state["revokes"])
+        ]
+        return stated, found
     if key == "current_trick":
         stated = [f"{str(p['seat']).upper()}:{_card_name(p['card'])}" for p in value or []]
         return stated, [f"{p['seat']}:{p['card']}" for p in state["current_trick"]]

@@ -251,3 +251,33 @@ def test_a_few_fuzz_cases_in_a_real_subprocess_exit_1_without_traceback():
         assert proc.returncode == 1, proc.stdout
         assert json.loads(proc.stdout)["ok"] is False
         assert b"Traceback" not in proc.stderr
+
+
+# Issue 20's bad input for revokes (scenario-format.md, *Revokes*): each names its event.
+EAST_C5 = [{"play": "H4", "seat": "W"}, {"play": "H2"}, {"play": "C5", "revoke": True}]
+REVOKE_CASES = {
+    "a revoke not marked": ([{"play": "H4", "seat": "W"}, {"play": "H2"}, {"play": "C5"}], 2),
+    "a revoke flag on a legal play": (
+        [{"play": "H4", "seat": "W"}, {"play": "H2"}, {"play": "HJ", "revoke": True}],
+        2,
+    ),
+    "a correction after establishment": (
+        [*EAST_C5, {"play": "HA"}, {"play": "H7"}, {"play": "H5"}, {"correct": "HJ"}],
+        6,
+    ),
+    "a correction with a card he may not play": ([*EAST_C5, {"correct": "CA"}], 3),
+    "a withdraw naming a seat that did not play after": (
+        [*EAST_C5, {"correct": "HJ", "withdraw": ["N"]}],
+        3,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", REVOKE_CASES, ids=list(REVOKE_CASES))
+def test_bad_revoke_input_exits_1_naming_the_event_with_no_traceback(case):
+    events, index = REVOKE_CASES[case]
+    proc = subprocess_run(json.dumps(scenario(events)).encode())
+    assert proc.returncode == 1 and b"Traceback" not in proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["ok"] is False and out["error"]["event"] == index
+    assert "Internal error" not in out["error"]["message"]

@@ -11,7 +11,8 @@ from django.core.management import call_command
 
 from penaltyflow.engine import run
 from penaltyflow.quizzes import bank, generator
-from penaltyflow.quizzes.bank import ENGINE_KINDS, get_question, question_ids
+from penaltyflow.quizzes.bank import get_question, question_ids
+from penaltyflow.quizzes.kinds import ENGINE_KINDS
 
 GENERATED = [qid for qid, _, _ in bank.generated_index()]
 

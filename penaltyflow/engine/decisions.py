@@ -1,0 +1,173 @@
+"""Decisions (`Table.decide`): each pending kind's options applied, and the Law 50D2 / 51B
+lead options offered when the offender's partner gains the lead."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from . import leads, text
+from .cards import CARD_NAMES, cards_of, sorted_cards, suits_mask, suits_text
+from .pending import EngineError, Pending
+from .pending import option as _option
+from .vocab import SUITS
+
+if TYPE_CHECKING:
+    from .table import Table
+
+
+# --- decisions -------------------------------------------------------------
+
+
+def decide(t: Table, option: str, suit: int | None = None, card: int | None = None) -> None:
+    """`pending.decider` chooses `option` (with `suit` bits or `card` where it has one)."""
+    t._begin_move()
+    try:
+        p = t.pending
+        if p is None:
+            raise EngineError(text.nothing_pending(option))
+        chosen = None
+        suit_t = suits_text(suit) if suit is not None else None
+        card_t = CARD_NAMES[card] if card is not None else None
+        for o in p.options:
+            if o["decide"] == option and o.get("suit") == suit_t and o.get("card") == card_t:
+                chosen = o
+                break
+        if chosen is None:
+            raise EngineError(text.not_an_option(t, option, suit_t, card_t))
+        _DECISIONS[p.kind](t, option, suit, card)
+        t._settle()
+    finally:
+        t._end_move()
+
+
+def _decide_opening_lead(t: Table, option: str, suit: int | None, card: int | None) -> None:
+    if option == "refuse":
+        leads.withdraw_irregular_lead(t, law="54D")
+    elif option == "accept":
+        leads.accept_lead(t, by_play=False, law="54B")
+    else:  # spread: 54A, declarer spreads his hand and becomes dummy
+        t.declarer, t.dummy = t.dummy, t.declarer
+        leads.accept_lead(t, by_play=False, law="54A")
+        t._note(text.declarer_spreads(t))
+
+
+def _decide_defender_lead(t: Table, option: str, suit: int | None, card: int | None) -> None:
+    if option == "accept":
+        leads.accept_lead(t, by_play=False, law="53A")
+    else:
+        leads.withdraw_irregular_lead(t, law="56B")
+
+
+def _decide_declarer_lead(t: Table, option: str, suit: int | None, card: int | None) -> None:
+    if option == "accept":
+        leads.accept_lead(t, by_play=False, law="53A")
+    else:
+        leads.withdraw_irregular_lead(t, law="55B")
+
+
+def _decide_wrong_card(t: Table, option: str, suit: int | None, card: int | None) -> None:
+    resolve_wrong_card(t, accept=option == "accept", implied=False)
+
+
+def resolve_wrong_card(t: Table, accept: bool, implied: bool) -> None:
+    p = t.decision
+    t.pending = None
+    seat, wrong, required = p.offender, p.card, p.required
+    if accept:
+        if not implied:
+            t._note(text.wrong_card_accepted(wrong))
+        if t.pen_mask[seat] >> required & 1:
+            t._note(text.still_a_penalty_card(required))
+        return
+    # 52B2: the penalty card is substituted; the card played becomes a major penalty card.
+    i = next(i for i, (s, c) in enumerate(t.trick) if s == seat and c == wrong)
+    t.hands[seat] |= 1 << wrong
+    t.hands[seat] ^= 1 << required
+    t.pen_mask[seat] &= ~(1 << required)
+    t.major_mask &= ~(1 << required)
+    t.trick[i] = (seat, required)
+    if i == 0:
+        t.led_suit = required // 13
+    t._add_penalty(seat, wrong, deliberate=True, quiet=True)
+    t._note(text.wrong_card_refused(wrong, required))
+
+
+def _decide_lead_options(t: Table, option: str, suit: int | None, card: int | None) -> None:
+    p = t.decision
+    t.pending = None
+    leader, offender = p.proper, p.offender
+    t.lead_decided = t.trick_no
+    if option == "no_restriction":
+        t._note(text.no_lead_restriction(leader, offender))
+        return
+    assert suit is not None  # `decide` matched an option that names its suit
+    picked = t.pen_mask[offender] & suits_mask(suit)
+    t.pen_mask[offender] &= ~picked
+    t.major_mask &= ~picked
+    if option == "require":
+        t.lead_req = (leader, suit)
+        law = p.extra["law_a"]
+    else:
+        bits = suit
+        if t.lead_forbid is not None and t.lead_forbid[0] == leader:
+            bits |= t.lead_forbid[1]
+        t.lead_forbid = (leader, bits)
+        law = p.extra["law_b"]
+    t._note(text.lead_restricted(option, leader, suit, law, sorted_cards(picked), offender))
+
+
+def _decide_designate(t: Table, option: str, suit: int | None, card: int | None) -> None:
+    p = t.decision
+    t.pending = None
+    assert card is not None  # `decide` matched an option that names its card
+    t.designated[p.offender] = card
+    t._note(text.designated(p.offender, card))
+
+
+def _decide_premature(t: Table, option: str, suit: int | None, card: int | None) -> None:
+    p = t.decision
+    t.pending = None
+    mode = {"require": "required", "forbid": "forbidden"}.get(option, option)
+    t.play_restr = (p.proper, mode, suit or 0)
+    t._note(text.play_restricted(t))
+
+
+def lead_options(t: Table, leader: int, offender: int, majors: int) -> Pending:
+    """Laws 50D2 and 51B. Forbid options: every non-empty combination of the suits."""
+    suits = sorted({c // 13 for c in cards_of(majors)})
+    if majors.bit_count() == 1:
+        law_a = law_b = "50D2(a)"
+        law_c = "50D2(b)"
+    elif len(suits) == 1:
+        law_a, law_b, law_c = "51B1(a)", "51B1(b)", "50D2(b)"
+    else:
+        law_a, law_b, law_c = "51B2(a)", "51B2(b)", "51B2(c)"
+    options = [_option("require", law_a, suit=SUITS[s]) for s in suits]
+    for k in range(1, len(suits) + 1):
+        for combo in combinations(suits, k):
+            options.append(_option("forbid", law_b, suit="".join(SUITS[s] for s in combo)))
+    options.append(_option("no_restriction", law_c))
+    return Pending(
+        "lead_options",
+        t.declarer,
+        "50D2",
+        options,
+        offender=offender,
+        proper=leader,
+        extra={"law_a": law_a, "law_b": law_b},
+    )
+
+
+# Who handles each kind of pending decision (Pending.kind).
+_DECISIONS = {
+    "opening_lead": _decide_opening_lead,
+    "defender_lead": _decide_defender_lead,
+    "declarer_lead": _decide_declarer_lead,
+    "wrong_card": _decide_wrong_card,
+    "lead_options": _decide_lead_options,
+    "designate": _decide_designate,
+    "premature": _decide_premature,
+}
+
+__all__ = ["decide", "lead_options", "resolve_wrong_card"]

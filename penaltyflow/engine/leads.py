@@ -1,0 +1,153 @@
+"""Leads out of turn (Laws 53 to 56): the faced lead, its acceptance and its retraction.
+
+Functions on a `Table` (`table.py` calls them from its moves); every word comes
+from `text.py`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import decisions, text
+from .cards import SUIT_MASK
+from .pending import EngineError, Pending
+from .pending import option as _option
+
+if TYPE_CHECKING:
+    from .table import Table
+
+
+def lead_out_of_turn(t: Table, seat: int, card: int) -> None:
+    proper = t.turn
+    opening = t.trick_no == 1 and not t.tricks
+    last = t.trick_no == 13
+    defender = t.is_defender(seat)
+    if opening and not defender:
+        raise EngineError(text.declaring_side_opening_lead(seat))
+    # The card is faced as a lead; it stays there until accepted or retracted (Law 47).
+    t.hands[seat] ^= 1 << card
+    was_penalty = t.pen_mask[seat] >> card & 1
+    if was_penalty:
+        t.pen_mask[seat] ^= 1 << card
+        t.major_mask &= ~(1 << card)
+    t.trick.append((seat, card))
+    t.played_seats |= 1 << seat
+    t.led_suit = card // 13
+    extra = {"was_penalty": was_penalty}
+    if opening:
+        t._note(text.opening_lead_out_of_turn(seat, card, proper))
+        if t.declarer_saw_dummy:
+            options = [_option("accept", "54C")]
+            t._note(text.DUMMY_SEEN_MUST_ACCEPT)
+        else:
+            options = [
+                _option("spread", "54A"),
+                _option("accept", "54B"),
+                _option("refuse", "54D"),
+            ]
+        t.pending = Pending(
+            "opening_lead", t.declarer, "54", options, seat, card, proper, extra=extra
+        )
+        return
+    t._note(text.lead_out_of_turn(seat, card, proper, defender))
+    if last:
+        t._note(text.LAST_TRICK_LEAD)
+    if defender:
+        options = [] if last else [_option("accept", "53A")]
+        options.append(_option("refuse", "56B"))
+        t.pending = Pending(
+            "defender_lead", t.declarer, "56", options, seat, card, proper, extra=extra
+        )
+    else:
+        # Law 55A: either defender may accept; if they disagree, the one next in turn
+        # (the irregular leader's left-hand opponent) prevails, so he decides here.
+        options = [] if last else [_option("accept", "55A")]
+        options.append(_option("refuse", "55B"))
+        t.pending = Pending(
+            "declarer_lead", (seat + 1) & 3, "55", options, seat, card, proper, extra=extra
+        )
+
+
+def play_while_pending(t: Table, seat: int, card: int) -> None:
+    p = t.decision
+    kind = p.kind
+    if kind in ("opening_lead", "defender_lead", "declarer_lead"):
+        can_accept = any(o["decide"] == "accept" for o in p.options)
+        irregular = p.offender
+        proper_lead = seat == p.proper and (seat & 1) != (irregular & 1)
+        led = SUIT_MASK[p.card // 13]
+        if proper_lead and t.hands[seat] & led and not (1 << card) & led:
+            # The proper leader is also next in rotation, but his card does not follow
+            # the irregular lead though he could: it is his proper lead (53B), no revoke.
+            withdraw_irregular_lead(t, law="53B")
+            settle_then_play(t, seat, card)
+            return
+        if seat == (irregular + 1) & 3 and can_accept:
+            # 53A: a play from the hand next in rotation accepts the lead.
+            law = "54B" if kind == "opening_lead" else "53A"
+            accept_lead(t, by_play=True, law=law)
+            settle_then_play(t, seat, card)
+            return
+        if proper_lead:
+            # 53B: the proper leader, an opponent of the offender, makes his proper lead.
+            withdraw_irregular_lead(t, law="53B")
+            settle_then_play(t, seat, card)
+            return
+        if kind == "declarer_lead" and seat == (irregular - 1) & 3 and can_accept:
+            # 53C: the defender to the right of declarer's irregular lead plays to it:
+            # the lead stands and Law 57 deals with his early play.
+            accept_lead(t, by_play=False, law="53C")
+            t._note(text.played_to_declarers_lead(seat))
+            t._play_out_of_turn(seat, card)
+            return
+    elif kind == "wrong_card" and not t.is_defender(seat):
+        # 52B1(b): declarer must accept once he has played thereafter from either hand.
+        t._note(text.wrong_card_accepted_by_play(t, seat))
+        decisions.resolve_wrong_card(t, accept=True, implied=True)
+        settle_then_play(t, seat, card)
+        return
+    raise EngineError(text.pending_text(t))
+
+
+def settle_then_play(t: Table, seat: int, card: int) -> None:
+    """After an implied acceptance or withdrawal, the card is played in the new position."""
+    t._settle()
+    if t.pending is not None:
+        raise EngineError(text.played_too_soon(t, seat, card))
+    if seat == t.to_play:
+        t._play_in_turn(seat, card)
+    else:
+        t._play_out_of_turn(seat, card)
+
+
+# --- leads out of turn: acceptance and retraction -------------------------
+
+
+def accept_lead(t: Table, by_play: bool, law: str) -> None:
+    p = t.decision
+    t.pending = None
+    seat = p.offender
+    t.leader = seat
+    t.lead_req = None
+    if t.lead_forbid is not None and t.lead_forbid[0] != seat:
+        t._note(text.forbidden_leader_lost_lead(t.lead_forbid[0]))
+        t.lead_forbid = None
+    if law == "54B":
+        t.opening_accepted = True
+        t._note(text.opening_lead_accepted(p.card, by_play))
+    elif law == "53A":
+        t._note(text.lead_accepted(seat, p.card, by_play))
+
+
+def withdraw_irregular_lead(t: Table, law: str) -> None:
+    """Take the irregular lead back: a defender's becomes a major penalty card (56B, 54D)."""
+    p = t.decision
+    t.pending = None
+    seat, card = p.offender, p.card
+    t.trick.clear()
+    t.played_seats = 0
+    t.led_suit = -1
+    t.hands[seat] |= 1 << card
+    if t.is_defender(seat):
+        t._add_penalty(seat, card, deliberate=True, quiet=True)
+    t._note(text.lead_taken_back(t, seat, card, p.proper, law))

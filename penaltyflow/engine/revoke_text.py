@@ -1,0 +1,193 @@
+"""Every word the engine says about revokes (Laws 61 to 64): the notes of each move and the
+refusals. `revoke.py` decides what happened; this module words it (as `text.py` does for
+Laws 48 to 57)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import text
+from .cards import CARD_NAMES, sorted_cards
+from .vocab import SEAT_NAMES, SUIT_SINGULAR
+
+if TYPE_CHECKING:
+    from .revoke import Revoke
+    from .table import Table
+
+SIDE_NAMES = ("North-South", "East-West")
+_COUNT = ("no trick", "one trick", "two tricks")
+
+
+def _name(seat: int) -> str:
+    return SEAT_NAMES[seat]
+
+
+def _c(card: int) -> str:
+    return CARD_NAMES[card]
+
+
+MARK_IT = 'If he did play it, that is a revoke (Law 61A): mark the play "revoke": true.'
+
+
+def not_at_his_turn(t: Table, seat: int) -> str:
+    if t.pending is not None:
+        return f"A revoke is a play at the player's own turn. {text.pending_text(t)}"
+    return (
+        f"A revoke is a play at the player's own turn, and it is not {_name(seat)}'s turn "
+        f"now: {text.out_of_turn(t, seat)}"
+        if t.to_play is not None
+        else text.PLAY_IS_OVER
+    )
+
+
+def breaks_no_rule(t: Table, seat: int, card: int) -> str:
+    bound = any(r is not None and r[0] == seat for r in (t.lead_req, t.lead_forbid, t.play_restr))
+    why = (
+        " He cannot comply with the restriction, so he may play any card Law 44 allows: "
+        "no revoke (Law 59)."
+        if bound
+        else ""
+    )
+    return (
+        f"{_name(seat)} may play {_c(card)} now: it breaks no rule, so it is no revoke "
+        f'(Law 61A).{why} Remove "revoke": true.'
+    )
+
+
+def penalty_card_not_played(seat: int, card: int) -> str:
+    return (
+        f"{_name(seat)} plays {_c(card)} instead of the penalty card Law 50 requires: that is "
+        'Law 52, not a revoke. Write it as a plain play, without "revoke".'
+    )
+
+
+def committed_not_played(t: Table, seat: int) -> str:
+    return (
+        f"{_name(seat)} must play {_c(t.committed[seat])}, the card he played early (Law 57D); "
+        "playing another card instead is not modelled as a revoke."
+    )
+
+
+def revoke_reason(t: Table, seat: int, card: int, rule: str) -> str:
+    if rule == "44":
+        return f"though he holds a {SUIT_SINGULAR[t.led_suit]} (Laws 44C, 61A)"
+    return "against the restriction declarer named: " + text.restriction_reason(t, seat)
+
+
+def revoked(seat: int, card: int, reason: str) -> str:
+    return (
+        f"{_name(seat)} revoked: he played {_c(card)} {reason}. Play goes on; the revoke "
+        "must be corrected if attention is drawn to it before it is established (Laws 62A, 63A)."
+    )
+
+
+def established(offender: int, trick: int, seat: int) -> str:
+    who = "he" if seat == offender else f"his partner {_name(seat)}"
+    return (
+        f"{_name(offender)}'s revoke on trick {trick} is now established: {who} played to the "
+        "following trick (Law 63A1). It can no longer be corrected (Law 63B)."
+    )
+
+
+def nothing_to_correct(t: Table) -> str:
+    est = [r for r in t.revokes if r.status == "established"]
+    if est:
+        r = est[-1]
+        return (
+            f"{_name(r.seat)}'s revoke on trick {r.trick} is established (Law 63A1), so it can "
+            "no longer be corrected (Law 63B); the trick stands as played."
+        )
+    opened = [r for r in t.revokes if r.status == "open"]
+    if opened:
+        r = opened[-1]
+        return (
+            f"A card has been led to trick {r.trick + 1}, after {_name(r.seat)}'s revoke: a "
+            "correction from then on (Law 62C1 on a later trick, or 62D) is not modelled."
+        )
+    return "There is no revoke to correct: no play so far was marked as a revoke."
+
+
+def decide_first(t: Table) -> str:
+    return f"A correction cannot come now. {text.pending_text(t)}"
+
+
+WITHDRAW_TWICE = "'withdraw' names the same seat twice."
+
+
+def did_not_play_after(seat: int, r: Revoke) -> str:
+    return (
+        f"{_name(seat)} did not play to trick {r.trick} after {_name(r.seat)}'s revoke, so he "
+        "has no card to withdraw (Law 62C)."
+    )
+
+
+def partner_may_not_withdraw(mate: int, lho: int) -> str:
+    return (
+        f"{_name(mate)}, the offender's partner, may withdraw his card only after "
+        f"{_name(lho)}, the opponent who played before him, has withdrawn his (Law 62C2)."
+    )
+
+
+def not_held_to_correct(seat: int, card: int) -> str:
+    return f"{_name(seat)} does not hold {_c(card)}, so he cannot play it to correct the revoke."
+
+
+def may_not_substitute(t: Table, r: Revoke, card: int, allowed: int) -> str:
+    if card == r.card:
+        what = f"{_c(card)} is the card that revoked"
+    else:
+        what = f"he may not play {_c(card)} there"
+    cards = " ".join(_c(c) for c in sorted_cards(allowed))
+    return (
+        f"To correct the revoke {_name(r.seat)} must play a card he may legally play (Law 62B): "
+        f"{what}. He may play {cards}."
+    )
+
+
+def withdrawn(t: Table, seat: int, card: int, offenders_partner: bool) -> str:
+    if offenders_partner and t.is_defender(seat):
+        return (
+            f"{_name(seat)} takes back {_c(card)}: it becomes a major penalty card (Law 62C2); "
+            "he plays again in turn."
+        )
+    law = "62C2" if offenders_partner else "62C1"
+    return f"{_name(seat)} takes back {_c(card)} into his hand (Law {law}) and plays again in turn."
+
+
+def corrected(t: Table, r: Revoke, card: int) -> str:
+    if t.is_defender(r.seat):
+        if r.was_major is None:
+            after = f"{_c(r.card)} becomes a major penalty card, whatever its rank (Law 62B1)."
+        else:
+            after = f"{_c(r.card)} goes back face up as the penalty card it was (Law 62B2)."
+    else:
+        after = f"{_c(r.card)} goes back to the hand with no penalty (Law 62B2)."
+    return (
+        f"The revoke is corrected before it is established: {_name(r.seat)} takes back "
+        f"{_c(r.card)} and plays {_c(card)} instead (Law 62B). {after}"
+    )
+
+
+def adjustment(t: Table, r: Revoke) -> str:
+    side = r.seat & 1
+    n = r.transfer or 0
+    who = f"{_name(r.seat)}'s revoke on trick {r.trick}"
+    gives = f"{_COUNT[n] if n < 3 else f'{n} tricks'} to {SIDE_NAMES[1 - side]}"
+    why = {
+        "64A1": "he won the revoke trick himself",
+        "64A2": "his side won the revoke trick or a later one, but he did not win it himself",
+        "64B1": "his side won neither the revoke trick nor any later trick",
+        "64B2": "it is a second revoke in the same suit by the same player",
+        "64B3": "it was a card of dummy's",
+        "64B6": "it was on trick 12",
+        "64B7": "both sides revoked and both revokes are established",
+    }[r.law or "64B1"]
+    if n:
+        return f"{who}: {gives}, because {why} (Law {r.law})."
+    return (
+        f"{who}: no automatic transfer, because {why} (Law {r.law}); the Director still "
+        "restores equity if that leaves the other side damaged (Law 64C)."
+    )
+
+
+__all__ = ["SIDE_NAMES"]
