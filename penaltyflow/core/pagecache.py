@@ -3,13 +3,13 @@
 A kept page is two renders:
 
 1. **The content, built once for everyone.** The view runs with a *public request*: the
-   path, the query parameters it declares, the htmx headers; no cookies, no session, an
-   anonymous user. It returns a `TemplateResponse` of a template that extends
-   `kept/parts.html`; that template is rendered with no request context at all (no
-   user, no CSRF token, no context processors), and its blocks (title, description,
-   head, main_class, content) are kept under the content's generation and the URL.
-   An htmx fragment (`"page.html#partial"`) is kept the same way, whole. A template that
-   `base_template` (or renders a fragment) and also serves as an ordinary page extends
+   address (scheme, host, path, the query parameters it declares) and the htmx headers;
+   no cookies, no session, an anonymous user. It returns a `TemplateResponse` of a
+   template that extends `kept/parts.html`; that template is rendered with no request
+   context at all (no user, no CSRF token, no context processors), and its blocks
+   (title, description, head, main_class, content) are kept under the content's
+   generation and the address. An htmx fragment (`"page.html#partial"`) is kept the
+   same way, whole. A template that is also an ordinary page elsewhere starts
    `{% extends base_template|default:"base.html" %}`.
 2. **The page around it, for whoever asks.** Every request renders `kept/page.html`,
    which extends `base.html` like any other page, with the request: the CSRF token,
@@ -30,6 +30,7 @@ STAMP_SECONDS, when they next read it (one small query).
 """
 
 import hashlib
+import io
 import time
 import uuid
 from collections.abc import Callable
@@ -40,14 +41,16 @@ from typing import Any
 from django import forms
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
+from django.core.handlers.wsgi import WSGIRequest
 from django.db import transaction
 from django.db.models import F
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template import Context
 from django.template.loader import get_template, render_to_string
 from django.template.response import TemplateResponse
 from django.utils.cache import patch_vary_headers
+from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django_htmx.middleware import HtmxDetails
 
@@ -81,23 +84,30 @@ def forget_stamp() -> None:
     _stamp = None
 
 
-# What of the request a kept page may depend on: the address and the htmx headers.
+# What of the request a kept page may depend on: its address and the htmx headers.
 PUBLIC_HEADERS = ("HTTP_HX_REQUEST", "HTTP_HX_TARGET", "HTTP_HX_HISTORY_RESTORE_REQUEST")
 
 
 def public_request(request: HttpRequest, names: tuple[str, ...]) -> HttpRequest:
-    """The request as anyone asking for this address would make it: the path, the declared
-    query parameters and the htmx headers; no cookies, no session, no user, no host."""
-    public = HttpRequest()
-    public.method = request.method
-    public.path, public.path_info = request.path, request.path_info
-    public.META = {name: request.META[name] for name in PUBLIC_HEADERS if name in request.META}
-    query = QueryDict(mutable=True)
-    for name, values in request.GET.lists():  # in the order asked: links keep it
-        if name in names:
-            query.setlist(name, values)
-    query._mutable = False
-    public.GET = query  # type: ignore[assignment]
+    """The request as anyone asking for this address would make it: the scheme, host and
+    path, the declared query parameters (in the order asked: links keep it) and the htmx
+    headers; no cookies, no session, no user. The page cache keys on all of these."""
+    query = [
+        (name, value) for name, values in request.GET.lists() if name in names for value in values
+    ]
+    environ = {
+        "REQUEST_METHOD": request.method,
+        "SCRIPT_NAME": request.META.get("SCRIPT_NAME", ""),
+        "PATH_INFO": request.path_info,
+        "QUERY_STRING": urlencode(query),
+        "HTTP_HOST": request.get_host(),  # checked against ALLOWED_HOSTS already
+        "SERVER_NAME": request.META.get("SERVER_NAME", ""),
+        "SERVER_PORT": request.META.get("SERVER_PORT", ""),
+        "wsgi.url_scheme": request.scheme,
+        "wsgi.input": io.BytesIO(),
+    }
+    environ |= {name: request.META[name] for name in PUBLIC_HEADERS if name in request.META}
+    public = WSGIRequest(environ)
     public.user = AnonymousUser()
     public.htmx = HtmxDetails(public)  # type: ignore[attr-defined]
     return public
