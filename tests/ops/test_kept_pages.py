@@ -107,7 +107,8 @@ def test_a_kept_template_is_built_for_nobody(content, settings, tmp_path):
     (tmp_path / "flowcharts" / "home.html").write_text(
         '{% extends "kept/parts.html" %}{% block content %}'
         "<p id=leak>[{{ user }}|{{ request.user.username }}|{{ request.session }}|"
-        "{{ request.COOKIES }}|{{ csrf_token }}|{% csrf_token %}|{{ request.META.HTTP_COOKIE }}]</p>"
+        "{{ request.COOKIES }}|{{ csrf_token }}|{% csrf_token %}|"
+        "{{ request.META.HTTP_COOKIE }}]</p>"
         "{% endblock %}",
         encoding="utf-8",
     )
