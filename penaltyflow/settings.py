@@ -145,6 +145,16 @@ WHITENOISE_USE_FINDERS = True  # serve from static/ even before collectstatic
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "/quiz/progress/"
 LOGOUT_REDIRECT_URL = "/quiz/"
+# Sign-up refuses a password that is short, common, all digits or like the username.
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 8},
+    },
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
 # Quiz answers one learner (browser or account) may post in a minute; more get 429.
 QUIZ_ANSWERS_PER_MINUTE = int(os.environ.get("QUIZ_ANSWERS_PER_MINUTE", "30"))
 

@@ -1,23 +1,31 @@
 """A teacher builds a lesson in the app: picks chart steps and quiz questions, reorders them.
 
 Plain forms (they work without JavaScript); each change is one POST that
-redirects back to the lesson. Lessons from content files are read-only here:
-a teacher copies one to change it.
+redirects back to the lesson. The question bank is searched by law, kind and
+words (GET, so a search has its own address), and any question can be seen as
+the room will see it, with its table, before it is added. Lessons from content
+files are read-only here: a teacher copies one to change it.
 """
 
+from django import forms
 from django.core.exceptions import BadRequest, PermissionDenied
 from django.db import transaction
 from django.db.models import Max
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from penaltyflow.flowcharts.models import Node
 
-from .access import require_teacher, with_access
+from . import questions
+from .access import teacher_only
+from .forms import LessonChangeForm, NewLessonForm
 from .items import ItemError, resolve
 from .models import Lesson, LessonItem
 from .present import item_view
+
+RESULTS = 40  # questions listed at once; the search narrows the rest
 
 
 def _unique_slug(title: str) -> str:
@@ -30,16 +38,12 @@ def _unique_slug(title: str) -> str:
 
 
 @require_POST
-@with_access
-def new(request):
-    require_teacher(request)
-    title = " ".join(request.POST.get("title", "").split())[:200]
-    source = request.POST.get("copy", "")
-    original = Lesson.objects.filter(slug=source).first() if source else None
-    if original is not None and not title:
-        title = f"{original.title} (my copy)"
-    if not title:
-        raise BadRequest("A lesson needs a title.")
+@teacher_only
+def new(request: HttpRequest) -> HttpResponse:
+    form = NewLessonForm(request.POST)
+    if not form.is_valid():
+        raise BadRequest(" ".join(m for ms in form.errors.values() for m in ms))
+    title, original = form.cleaned_data["title"], form.cleaned_data["copy"]
     with transaction.atomic():
         lesson = Lesson.objects.create(
             slug=_unique_slug(title),
@@ -65,25 +69,52 @@ def new(request):
     return redirect("classroom:lesson_edit", slug=lesson.slug)
 
 
-def _question_choices() -> list[tuple[str, str]]:
-    from . import questions
+class QuestionSearch(forms.Form):
+    """The builder's search of the question bank: by law, by kind, by words."""
 
-    try:
-        qids = questions.question_ids(limit=500)
-    except Exception:  # noqa: BLE001 - the bank not being there must not break the builder
-        return []
-    out = []
-    for qid in qids:
+    law = forms.ChoiceField(
+        required=False, choices=[("", "Every law")] + [(str(n), f"Law {n}") for n in range(48, 58)]
+    )
+    kind = forms.ChoiceField(required=False)
+    words = forms.CharField(required=False, max_length=100, strip=True)
+
+    def __init__(self, data=None):
+        super().__init__(data)
+        self.fields["kind"].choices = [("", "Every kind"), *questions.kinds()]
+
+
+def _label(q) -> str:
+    """A question as the builder lists it: its law, kind, prompt and the start of its story."""
+    story = " ".join((q.story or "").split())
+    story = story if len(story) <= 110 else story[:107].rsplit(" ", 1)[0] + "…"
+    return " · ".join(x for x in [q.prompt, story] if x)
+
+
+def _found(search: QuestionSearch) -> tuple[list, int]:
+    """The questions the search finds (RESULTS at most, in the bank's order) and how many
+    it found in all (up to the limit of what is looked at)."""
+    law = search.cleaned_data.get("law") or None if search.is_valid() else None
+    kind = search.cleaned_data.get("kind") or None if search.is_valid() else None
+    words = (search.cleaned_data.get("words") or "").lower().split() if search.is_valid() else []
+    found, total = [], 0
+    for qid in questions.question_ids(law=law, kind=kind, limit=100_000):
+        if not words and total >= RESULTS:  # counting the rest costs nothing: ids only
+            total += 1
+            continue
         q = questions.get_question(qid)
-        if q is not None:
-            out.append((qid, f"Law {q.law}: {q.prompt[:90]}"))
-    return out
+        if q is None:
+            continue
+        text = f"{q.prompt} {q.story} {q.kind_name}".lower()
+        if all(w in text for w in words):
+            total += 1
+            if len(found) < RESULTS:
+                found.append({"id": q.id, "law": q.law, "kind": q.kind_name, "label": _label(q)})
+    return found, total
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@with_access
-def edit(request, slug):
-    require_teacher(request)
+@teacher_only
+def edit(request: HttpRequest, slug: str) -> HttpResponse:
     lesson = get_object_or_404(Lesson, slug=slug)
     mine = lesson.owner_id == request.user.pk
     error = ""
@@ -95,6 +126,8 @@ def edit(request, slug):
             return redirect("classroom:lesson_edit", slug=lesson.slug)
     items = [(item, item_view(item.spec())) for item in lesson.items.all()]
     steps = Node.objects.select_related("chart").order_by("chart__order", "chart__slug", "id")
+    search = QuestionSearch(request.GET or None)
+    found, total = _found(search) if mine else ([], 0)
     return render(
         request,
         "classroom/lesson_edit.html",
@@ -103,26 +136,70 @@ def edit(request, slug):
             "items": items,
             "mine": mine,
             "steps": [(f"{n.chart.slug}/{n.key}", f"Law {n.chart.laws}: {n.label}") for n in steps],
-            "questions": _question_choices() if mine else [],
+            "search": search,
+            "found": found,
+            "total": total,
             "error": error,
         },
         status=400 if error else 200,
     )
 
 
+@require_safe
+@teacher_only
+def preview(request: HttpRequest, slug: str) -> HttpResponse:
+    """One question or step as the room will see it (with its table), before it is added."""
+    lesson = get_object_or_404(Lesson, slug=slug)
+    qid, step = request.GET.get("question", ""), request.GET.get("step", "")
+    if qid:
+        item = LessonItem(question=qid[:100])
+    else:
+        chart, _, node = step.partition("/")
+        item = LessonItem(chart=chart[:50], node=node[:50])
+    try:
+        view = resolve(item.spec())
+    except ItemError as exc:
+        raise BadRequest(f"There is nothing to preview: {exc}.") from None
+    return render(
+        request, "classroom/lesson_preview.html", {"lesson": lesson, "view": view, "item": item}
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@teacher_only
+def delete(request: HttpRequest, slug: str) -> HttpResponse:
+    """Delete a lesson of one's own, once asked (classes already run with it keep their items)."""
+    lesson = get_object_or_404(Lesson, slug=slug)
+    if lesson.owner_id != request.user.pk:
+        raise PermissionDenied("This lesson is not yours: only its owner can delete it.")
+    if request.method != "POST":
+        return render(request, "classroom/lesson_delete.html", {"lesson": lesson})
+    lesson.delete()
+    return redirect("classroom:home")
+
+
 def _change(lesson: Lesson, data) -> str:
     """Apply one change from the form; the message of what was wrong, or ''."""
-    action = data.get("action", "")
+    form = LessonChangeForm(data)
+    if not form.is_valid():
+        if "title" in form.errors:
+            return form.errors["title"][0]
+        raise BadRequest(" ".join(m for ms in form.errors.values() for m in ms))
+    action, position = form.cleaned_data["action"], form.cleaned_data["position"]
     items = list(lesson.items.all())
     with transaction.atomic():
+        if action == "rename":
+            lesson.title = form.cleaned_data["title"]
+            lesson.save(update_fields=["title"])
+            return ""
         if action in ("add-step", "add-question"):
             if action == "add-step":
-                chart, _, node = data.get("step", "").partition("/")
+                chart, _, node = form.cleaned_data["step"].partition("/")
                 item = LessonItem(
-                    lesson=lesson, chart=chart, node=node, hide_targets=bool(data.get("hide"))
+                    lesson=lesson, chart=chart, node=node, hide_targets=form.cleaned_data["hide"]
                 )
             else:
-                item = LessonItem(lesson=lesson, question=data.get("question", ""))
+                item = LessonItem(lesson=lesson, question=form.cleaned_data["question"])
             try:
                 resolve(item.spec())
             except ItemError as exc:
@@ -130,11 +207,9 @@ def _change(lesson: Lesson, data) -> str:
             item.position = (lesson.items.aggregate(m=Max("position"))["m"] or 0) + 1
             item.save()
             return ""
-        try:
-            index = int(data.get("position", ""))
-            target = next(i for i in items if i.position == index)
-        except (ValueError, StopIteration):
-            raise BadRequest("That item is not in this lesson.") from None
+        target = next((i for i in items if i.position == position), None)
+        if target is None:
+            raise BadRequest("That item is not in this lesson.")
         if action == "remove":
             target.delete()
         elif action == "toggle-hide" and not target.question:
@@ -151,6 +226,4 @@ def _change(lesson: Lesson, data) -> str:
                 LessonItem.objects.filter(pk=a.pk).update(position=top)
                 LessonItem.objects.filter(pk=b.pk).update(position=pa)
                 LessonItem.objects.filter(pk=a.pk).update(position=pb)
-        else:
-            raise BadRequest("Unknown change.")
     return ""

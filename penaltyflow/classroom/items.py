@@ -2,6 +2,11 @@
 
 `resolve` is also how the lesson loader checks an item: what it cannot resolve
 cannot be taught.
+
+Nothing shown while a question is open gives its answer away: its `table` is the
+moment before the ruling (the quiz's own `table_for`), and it has no diagram until
+the answer is shown (`answer_table`, `answer_diagram`): the box that teaches it is
+its answer, or says it.
 """
 
 import re
@@ -11,12 +16,12 @@ from django.core.exceptions import BadRequest
 from django.urls import Resolver404
 from django.urls import resolve as resolve_url
 
-from penaltyflow.flowcharts.diagrams import inline_svg
+from penaltyflow.flowcharts.diagrams import dom_id, inline_svg, mark_groups
 from penaltyflow.flowcharts.models import Flowchart, Node
 from penaltyflow.flowcharts.steps import StepPath, step_url
+from penaltyflow.hands.tableview import TableData, build_table
 
 from . import questions
-from .table import build_table
 
 
 class ItemError(Exception):
@@ -32,9 +37,10 @@ class ItemView:
     node_kind: str = ""
     chart: Flowchart | None = None
     node_key: str = ""
-    visited: list[str] = field(default_factory=list)
+    marks: dict[str, str] = field(default_factory=dict)  # the diagram's marks (StepPath.marks)
     story: str = ""
-    table: object | None = None  # hands.tableview.TableView
+    table: TableData | None = None  # what is shown while a question is open: before the ruling
+    ruled_table: TableData | None = None  # a question's table once answered (a step: None)
     choices: list[tuple[str, str]] = field(default_factory=list)  # (label, where it leads or "")
     url: str = ""  # the step page on the site
     question: object | None = None  # quizzes.bank.Question
@@ -60,17 +66,33 @@ class ItemView:
         return "; ".join(text for key, text in self.answer_choices if key in right)
 
     @property
+    def answer_table(self) -> TableData | None:
+        """The table once the answer is shown: the ruled table of a question."""
+        return self.ruled_table or self.table
+
+    @property
     def diagram(self) -> str:
-        """The chart's diagram with the current box, and the way to it, marked."""
+        """A step's diagram, the current box and the way to it marked; a question has none
+        while it is open (see `answer_diagram`)."""
+        if self.kind == "question":
+            return ""
+        return self.answer_diagram
+
+    @property
+    def answer_diagram(self) -> str:
+        """The diagram once the answer is shown: a question's chart, its box marked."""
         if self.chart is None or self.hide:
             return ""
-        return mark_diagram(inline_svg(self.chart.svg), self.node_key, self.visited)
+        return mark_groups(inline_svg(self.chart.svg), self.marks)
 
     @property
     def diagram_zoomed(self) -> str:
         """The diagram for the projector: a big chart framed around the current box."""
-        diagram = self.diagram
-        return zoom_diagram(diagram, self.node_key) if diagram else ""
+        return zoom(self.diagram, self.node_key)
+
+    @property
+    def answer_diagram_zoomed(self) -> str:
+        return zoom(self.answer_diagram, self.node_key)
 
     def grade(self, keys: set[str]):
         return self.question.grade(keys)
@@ -109,11 +131,8 @@ def zoom_diagram(svg: str, current: str) -> str:
     return _VIEWBOX.sub(f'viewBox="{left:.1f} {top:.1f} {w:.1f} {h:.1f}"', svg, count=1)
 
 
-def mark_diagram(svg: str, current: str, visited: list[str]) -> str:
-    """Add classes to the boxes of the diagram: `current` and `visited` (CSS draws them)."""
-    for key, name in [(k, "visited") for k in visited] + [(current, "current")]:
-        svg = re.sub(rf'(<g id="{_svg_id(key)}" class="node)', rf"\1 {name}", svg, count=1)
-    return svg
+def zoom(svg: str, current: str) -> str:
+    return zoom_diagram(svg, current) if svg else ""
 
 
 def _node(chart: str, key: str) -> Node:
@@ -137,7 +156,7 @@ def step_view(chart: str, key: str, path: str = "", hide: bool = False) -> ItemV
     except BadRequest:
         raise ItemError(f"'{path}' is not a way through chart '{chart}' to '{key}'") from None
     example = where.example()
-    table = build_table(example.scenario, example.story) if example else None
+    table = build_table(example.scenario, story=example.story) if example else None
     choices = [(c.label, "" if hide else c.target.label) for c in where.choices]
     if node.kind == Node.Kind.JUMP and node.jump_chart:
         choices.append((f"Go on in Law {node.jump_chart.laws}", node.jump_chart.title))
@@ -149,7 +168,7 @@ def step_view(chart: str, key: str, path: str = "", hide: bool = False) -> ItemV
         node_kind=node.kind,
         chart=node.chart,
         node_key=node.key,
-        visited=list(where.keys),
+        marks=where.marks,
         story=example.story if example else "",
         table=table,
         choices=choices,
@@ -169,7 +188,8 @@ def question_view(qid: str) -> ItemView:
         question=question,
         qid=qid,
         story=getattr(question, "story", ""),
-        table=build_table(question.scenario) if question.scenario else None,
+        table=questions.table_for(question),
+        ruled_table=questions.table_for(question, ruled=True),
         url=question.step or "",
     )
     # The chart step that teaches it: its diagram, with that box marked.
@@ -185,6 +205,7 @@ def question_view(qid: str) -> ItemView:
         if node is not None:
             view.chart, view.node_key = node.chart, node.key
             view.node_kind = node.kind
+            view.marks = {dom_id(node.key): "current"}
     return view
 
 

@@ -6,7 +6,7 @@ from django.core.cache import cache
 from django.core.exceptions import BadRequest
 from django.db import connection, transaction
 from django.db.models import F
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -24,6 +24,7 @@ from .access import (
     with_access,
 )
 from .conditional import etag, fresh, not_modified
+from .forms import AnswerForm, JoinAnyForm, JoinForm
 from .models import Answer, Session, Student
 from .present import item_view, phone_context
 
@@ -31,32 +32,45 @@ from .present import item_view, phone_context
 @require_http_methods(["GET", "HEAD", "POST"])
 @with_access
 def join_any(request: HttpRequest) -> HttpResponse:
-    """The form that takes a code (and a name); posting it joins that class."""
-    if request.method == "POST":
-        code = clean_code(request.POST.get("code", ""))
-        if not code:
-            context = {"error": "A class code is six letters and digits.", "name": ""}
-            return render(request, "classroom/join.html", context, status=400)
-        return _join(request, code)
-    return render(request, "classroom/join.html", {"code": ""})
+    """The form that takes a code (and a name); posting it joins that class.
+
+    A mistyped code shows the form again, with what was typed and what is wrong with it.
+    """
+    if request.method != "POST":
+        return render(request, "classroom/join.html", {"form": JoinAnyForm()})
+    form = JoinAnyForm(request.POST)
+    if not form.is_valid():
+        return render(request, "classroom/join.html", {"form": form}, status=400)
+    try:
+        session = find_session(request, form.cleaned_data["code"])
+    except Http404:
+        form.add_error(
+            "code",
+            f"There is no class with the code {form.cleaned_data['code']}. "
+            "Check it on the teacher's screen (and that the class has started).",
+        )
+        return render(request, "classroom/join.html", {"form": form}, status=404)
+    return _join(request, session, form.cleaned_data["name"])
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 @with_access
 def join(request: HttpRequest, code: str) -> HttpResponse:
-    return _join(request, code)
-
-
-def _join(request: HttpRequest, code: str) -> HttpResponse:
     session = find_session(request, code)
     if request.method != "POST":
         already = student_id(request, session.code) is not None
         return render(
             request,
             "classroom/join.html",
-            {"session": session, "code": session.code, "already": already},
+            {"session": session, "form": JoinForm(), "already": already},
         )
-    name = " ".join(request.POST.get("name", "").split())[:40]
+    form = JoinForm(request.POST)
+    if not form.is_valid():  # a name is free text: only a tampered form gets here
+        raise BadRequest("That name cannot be used.")
+    return _join(request, session, form.cleaned_data["name"])
+
+
+def _join(request: HttpRequest, session: Session, name: str) -> HttpResponse:
     if (sid := student_id(request, session.code)) is not None and Student.objects.filter(
         pk=sid, session=session
     ).exists():
@@ -75,10 +89,11 @@ def _join(request: HttpRequest, code: str) -> HttpResponse:
 @with_access
 def state_json(request: HttpRequest, code: str) -> HttpResponse:
     session = member_session(request, code)
-    tag = etag("state", session.version, session.students)
+    teacher = session.teacher_id == request.user.pk  # a student is not told an open question
+    tag = etag("state", session.version, session.students, teacher)
     if unchanged := not_modified(request, tag):
         return unchanged
-    return fresh(JsonResponse(session.state()), tag)
+    return fresh(JsonResponse(session.state(teacher=teacher)), tag)
 
 
 def _poll_marker(code: str, sid: int) -> tuple[int, str | None] | None:
@@ -122,7 +137,9 @@ def _mine(session: Session, sid: int) -> str | None:
     return answers.values_list("keys", flat=True).first()
 
 
-def _phone_page(request, session: Session, mine: str | None, notice="", status=200):
+def _phone_page(
+    request, session: Session, mine: str | None, notice="", status=200, answer_error=""
+):
     """The phone's page, or (htmx) its live part. The live part is the same for every phone
     with the same answer, so it is built once per worker for each version of the session
     (after the teacher moves on, 300 phones ask for it within a second)."""
@@ -130,10 +147,11 @@ def _phone_page(request, session: Session, mine: str | None, notice="", status=2
     if request.htmx and status == 200 and (unchanged := not_modified(request, tag)):
         return unchanged
     context = phone_context(request, session, mine, tag, notice=notice)
+    context["answer_error"] = answer_error  # said beside the answers, where the player looks
     if not request.htmx:
         context["csrf_headers"] = json.dumps({"X-CSRFToken": get_token(request)})
         return fresh(render(request, "classroom/phone.html", context, status=status), tag)
-    if session.ended or notice:  # once, or rare: not worth keeping
+    if session.ended or notice or answer_error:  # once, or rare: not worth keeping
         html = render_to_string("classroom/phone.html#live", context, request=request)
     else:
         key = _phone_key(session.code, session.version, mine)
@@ -149,18 +167,25 @@ def _phone_page(request, session: Session, mine: str | None, notice="", status=2
 @with_access
 def answer(request: HttpRequest, code: str) -> HttpResponse:
     session, sid = student_session(request, code)
-    item = _int(request.POST.get("item"), 0, max(len(session.items) - 1, 0))
-    if item is None:
+    form = AnswerForm(request.POST, session=session)
+    form.is_valid()
+    if "item" in form.errors:
         raise BadRequest("'item' is the number of an item of this class.")
-    keys = sorted(set(request.POST.getlist("answer")))
+    item = form.cleaned_data["item"]
     if not session.open_for(item):
         return _closed(request, session, sid)
-    view = item_view(session.items[item])
-    valid = {key for key, _ in view.answer_choices}
-    if not keys or any(k not in valid for k in keys) or (len(keys) > 1 and not view.multiple):
+    if form.errors:
+        message = form.errors["answer"][0]
         if wants_json(request):
-            return JsonResponse({"error": "Choose one of the answers shown."}, status=400)
-        raise BadRequest("Choose one of the answers shown.")
+            return JsonResponse({"error": message}, status=400)
+        if not form.nothing_ticked:  # a choice no page shows: a tampered form
+            raise BadRequest(message)
+        # The page again, with the message (htmx swaps a 422 in: see room.html's htmx-config).
+        status = 422 if request.htmx else 400
+        return _phone_page(
+            request, session, _mine(session, sid), answer_error=message, status=status
+        )
+    keys, view = form.cleaned_data["answer"], form.view
     right = set(keys) == view.right_keys
     with transaction.atomic():
         # The session's row is locked while the answer is written: the teacher's
@@ -212,7 +237,8 @@ def diagram(request: HttpRequest, code: str) -> HttpResponse:
     """The current item's chart, for a phone that opens it (kept out of every poll)."""
     session = member_session(request, code)
     view = item_view(session.current)
-    return render(request, "classroom/_diagram.html", {"view": view})
+    diagram = view.answer_diagram if session.revealed else view.diagram  # none while it is open
+    return render(request, "classroom/_diagram.html", {"view": view, "diagram": diagram})
 
 
 @require_POST
@@ -227,10 +253,3 @@ def keep(request: HttpRequest, code: str) -> HttpResponse:
     return render(
         request, "classroom/kept.html", {"session": session, "added": added, "asked": len(qids)}
     )
-
-
-def _int(value, lowest: int, highest: int) -> int | None:
-    if value is None or not str(value).isascii() or not str(value).isdigit() or len(str(value)) > 6:
-        return None
-    number = int(value)
-    return number if lowest <= number <= highest else None

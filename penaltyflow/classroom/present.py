@@ -35,6 +35,20 @@ def item_view(spec: dict) -> ItemView:
     return view
 
 
+def answer_shown(session: Session, index: int | None = None) -> bool:
+    """Is the item's answer shown: revealed by the teacher, or the class ended?"""
+    index = session.item if index is None else index
+    spec = session.items[index] if session.items else {}
+    return index in session.revealed_items or (session.ended and spec.get("kind") == "question")
+
+
+def seen(view: ItemView, revealed: bool) -> dict:
+    """The table and the diagram as the room sees them: before the answer, nothing gives it away."""
+    if revealed:
+        return {"table": view.answer_table, "diagram": view.answer_diagram_zoomed}
+    return {"table": view.table, "diagram": view.diagram_zoomed}
+
+
 def tallies(session: Session, only: int | None = None) -> list[dict]:
     """results.json's items: every student's last answer counted once, per item."""
     entries = [
@@ -92,8 +106,9 @@ def stage_context(
     view = item_view(spec)
     if entry is None:
         entry = tallies(session, only=index)[index]
-    revealed = index in session.revealed_items or (session.ended and view.kind == "question")
+    revealed = answer_shown(session, index)
     context = {
+        **seen(view, revealed),
         "session": session,
         "index": index,
         "number": index + 1,
@@ -135,6 +150,8 @@ def phone_context(request, session: Session, mine: str | None, etag: str, notice
         "number": session.item + 1,
         "chosen": chosen,
         "revealed": revealed,
+        "table": seen(view, revealed)["table"],
+        "has_diagram": bool(view.answer_diagram if revealed else view.diagram),
         "grade": grade,
         "explanation": explanation,
         "headers": json.dumps({"If-None-Match": etag}),

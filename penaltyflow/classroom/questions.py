@@ -21,3 +21,21 @@ def add_to_review(request, qids: list[str]) -> int:
     from penaltyflow.quizzes import progress
 
     return progress.add_to_review(request, qids)
+
+
+def table_for(question, ruled: bool = False):
+    """The question's table as the quiz shows it: before the ruling until `ruled`."""
+    from penaltyflow.quizzes.tables import table_for
+
+    return table_for(question, ruled=ruled)
+
+
+def kinds() -> list[tuple[str, str]]:
+    """(kind, its name for a teacher) of every kind of question in the bank, in the bank's order."""
+    from penaltyflow.quizzes import bank
+
+    seen: dict[str, str] = {}
+    for qid, _law, kind in bank.index():
+        if kind not in seen and (q := bank.get_question(qid)) is not None:
+            seen[kind] = q.kind_name
+    return list(seen.items())

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from .access import teacher_only, teacher_session, with_access
 from .conditional import etag, fresh, not_modified
+from .forms import StartForm
 from .models import Lesson, Session, new_code
 from .present import bars, item_view, per_student, stage_context, tallies
 
@@ -39,9 +40,10 @@ def teacher_home(request: HttpRequest) -> HttpResponse:
 @require_POST
 @teacher_only
 def start(request: HttpRequest) -> HttpResponse:
-    lesson = Lesson.objects.filter(slug=request.POST.get("lesson", "")).first()
-    if lesson is None:
-        raise BadRequest("There is no lesson with that name.")
+    form = StartForm(request.POST)
+    if not form.is_valid():
+        raise BadRequest(form.errors["lesson"][0])
+    lesson = form.cleaned_data["lesson"]
     items = lesson.snapshot()
     if not items:
         raise BadRequest("This lesson has no items yet: add some before starting it.")

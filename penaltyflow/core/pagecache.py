@@ -88,6 +88,8 @@ def cached_by_content(
                     is_fragment(request),
                     fragment_target(request),  # a step's table alone, or the whole step
                     [(name, request.GET.getlist(name)) for name in names],
+                    request.scheme,  # pages name their own absolute address (rel=canonical)
+                    request.get_host(),
                 ]
             )
             digest = hashlib.blake2b(material.encode(), digest_size=20).hexdigest()

@@ -12,17 +12,19 @@ from pathlib import Path
 from django.db import transaction
 
 from penaltyflow.core.contentfile import read_yaml
-from penaltyflow.flowcharts.models import Node
+from penaltyflow.flowcharts.models import Flowchart, Node
 
 from .generation import content_changed
 from .models import QuickGuide
+from .routes import RouteError, check_guide
 
 MAX_TAPS = 4  # any ruling within four answers of the start of its situation
 MAX_ANSWERS = 5  # big buttons: more would not fit a phone's screen
 MAX_SENTENCES = 2  # "what to tell the players" is read out: one or two sentences
 LIMITS = {"title": 120, "laws": 50, "summary": 200, "ask": 120, "label": 80, "ruling": 80}
 LIMITS |= {"cite": 120, "tell": 320, "hint": 600, "more": 800}
-GUIDE_FIELDS = {"slug", "title", "laws", "order", "summary", "nodes"}
+GUIDE_FIELDS = {"slug", "title", "laws", "order", "summary", "from", "nodes"}
+ANSWER_FIELDS = {"label", "to", "chart", "enter"}
 QUESTION_FIELDS = {"key", "ask", "hint", "answers"}
 RULING_FIELDS = {"key", "ruling", "cite", "tell", "more", "step", "next"}
 _SLUG = re.compile(r"[a-z0-9][a-z0-9_-]*")
@@ -60,6 +62,13 @@ def _slug(raw: dict, name: str, path: Path, node: str | None) -> str:
     return value
 
 
+def _step(raw: dict, name: str, path: Path, node: str | None) -> str:
+    step = _text(raw, name, path, node)
+    if step.count("/") != 1 or not all(_SLUG.fullmatch(part) for part in step.split("/")):
+        raise _fail(path, node, f"'{name}' {step!r} must be chart/step, e.g. law-50/d2-require")
+    return step
+
+
 def _node(raw, index: int, path: Path) -> dict:
     if not isinstance(raw, dict):
         raise _fail(path, None, f"node number {index + 1} must be a mapping")
@@ -74,10 +83,27 @@ def _node(raw, index: int, path: Path) -> dict:
             raise _fail(path, key, f"a question needs 2 to {MAX_ANSWERS} answers")
         checked = []
         for answer in answers:
-            if not isinstance(answer, dict) or set(answer) != {"label", "to"}:
-                raise _fail(path, key, "each answer is a mapping of label and to")
+            if not isinstance(answer, dict) or not {"label", "to"} <= set(answer) <= ANSWER_FIELDS:
+                raise _fail(
+                    path, key, "each answer is a mapping of label and to (and chart, enter)"
+                )
             label = _text(answer, "label", path, key)
-            checked.append({"label": label, "to": _slug(answer, "to", path, key)})
+            one = {"label": label, "to": _slug(answer, "to", path, key)}
+            chart = answer.get("chart", {})
+            if not isinstance(chart, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in chart.items()
+            ):
+                raise _fail(
+                    path,
+                    key,
+                    f"answer {label!r}: 'chart' maps a chart question (law-53/told-to-lead) "
+                    "to the step its answer leads to",
+                )
+            if chart:
+                one["chart"] = dict(chart)
+            if answer.get("enter"):
+                one["enter"] = _step(answer, "enter", path, key)
+            checked.append(one)
         return {
             "key": key,
             "ask": _text(raw, "ask", path, key),
@@ -91,9 +117,7 @@ def _node(raw, index: int, path: Path) -> dict:
         sentences = len(_SENTENCE_END.findall(tell))
         if not 1 <= sentences <= MAX_SENTENCES:
             raise _fail(path, key, f"'tell' has {sentences} sentences; the players hear one or two")
-        step = _text(raw, "step", path, key)
-        if step.count("/") != 1 or not all(_SLUG.fullmatch(part) for part in step.split("/")):
-            raise _fail(path, key, f"'step' {step!r} must be chart/step, e.g. law-50/d2-require")
+        step = _step(raw, "step", path, key)
         cite = _text(raw, "cite", path, key)
         if not _LAW.search(cite):
             raise _fail(path, key, f"'cite' {cite!r} must name the law, e.g. Law 50D2(a)")
@@ -132,8 +156,11 @@ def read_guide_file(path: Path) -> dict:
     if "ask" not in nodes[start]:
         raise _fail(path, start, "the first node is where the director starts: make it a question")
     _check_tree(nodes, start, path)
+    if not data.get("from"):
+        raise _fail(path, None, "'from' is missing: the chart step this situation starts from")
     return {
         "path": path,
+        "from": _step(data, "from", path, None),
         "slug": _slug(data, "slug", path, None),
         "title": _text(data, "title", path, None),
         "laws": _text(data, "laws", path, None),
@@ -198,6 +225,7 @@ def check_links(guides: list[dict]) -> None:
         f"{chart}/{key}": citations
         for chart, key, citations in Node.objects.values_list("chart__slug", "key", "citations")
     }
+    graphs = {chart.slug: chart.graph() for chart in Flowchart.objects.all()}
     seen: dict[str, Path] = {}
     for guide in guides:
         path = guide["path"]
@@ -223,6 +251,10 @@ def check_links(guides: list[dict]) -> None:
                 )
             if node["next"] and node["next"] not in slugs:
                 raise _fail(path, key, f"'next' {node['next']!r} is not a quick-mode situation")
+        try:
+            check_guide(guide, graphs)
+        except RouteError as error:
+            raise _fail(path, error.node, str(error)) from None
 
 
 def load_guides(paths: list[Path], *, replace_all: bool = False) -> list[QuickGuide]:

@@ -34,7 +34,7 @@ from penaltyflow.engine.vocab import option_text, seat_name
 from .endofplay import EndOfPlay, end_of_play
 from .export import bbo_handviewer_url
 
-__all__ = ["TableData", "TableQuery", "build_table", "table_from_query"]
+__all__ = ["TableData", "TableQuery", "before_ruling", "build_table", "table_from_query"]
 
 
 class TableQuery(forms.Form):
@@ -164,6 +164,7 @@ class TableData:
     notes: list[str]
     bbo_url: str
     story: str = ""
+    ruled: bool = True  # False: the moment before a ruling, no card's status shown
     end_of_play: EndOfPlay | None = None  # play is over after a revoke (endofplay.py)
 
     @property
@@ -188,6 +189,32 @@ class TableData:
     def at_moment(self) -> bool:
         """At the scenario's last event, nothing tried or applied: what the page is about."""
         return self.event == self.events and self.option is None and self.tried is None
+
+
+def before_ruling(table: TableData, exposed: tuple[str, str] | None = None) -> TableData:
+    """The same table at the moment before a ruling: what a question asks about, unanswered.
+
+    Every card face up on the table stays where it lies, with no status (no "major" or
+    "minor"), and nothing the law says about the position is shown. `exposed` (a seat
+    and a card, "W", "C2") is the card the question is about: where the ruling put it
+    back in its hand, it is shown face up before its owner, as it lay.
+    """
+    open_table = copy.deepcopy(table)
+    open_table.ruled = False
+    open_table.notes = []
+    for seat in open_table.seats:
+        for card in seat.penalty:
+            card.kind = ""
+    if exposed is not None:
+        who, name = exposed
+        seat = next(s for s in open_table.seats if s.seat == who)
+        face_up = [c.name for c in seat.penalty] + ([seat.played.name] if seat.played else [])
+        for suit in seat.suits:
+            held = [c for c in suit.cards if c.name == name]
+            if held and name not in face_up:
+                suit.cards.remove(held[0])
+                seat.penalty.append(card_view(name, clickable=held[0].clickable))
+    return open_table
 
 
 def describe_event(event: dict, table: Table) -> str:

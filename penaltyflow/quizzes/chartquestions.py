@@ -11,8 +11,8 @@ import re
 from penaltyflow.core.pagecache import content_stamp
 from penaltyflow.flowcharts.models import Choice, Node
 
-from .bank import Question
 from .citations import cited, law_number
+from .question import Question
 
 _cache: tuple[str, list[Question]] | None = None
 
@@ -39,6 +39,28 @@ def _pick(rng: random.Random, right, pool, n: int = 3):
     return sorted(chosen, key=lambda c: c[1])
 
 
+def _arrow_question(
+    what: str, a: Choice, prompt: str, teach: str, pool: list[tuple[str, str]]
+) -> Question:
+    """A question about an arrow of a chart: its answer is the node the arrow points to."""
+    source, target, chart = a.source, a.target, a.source.chart
+    rng = random.Random(f"{what}:{chart.slug}:{source.key}:{target.key}")
+    return Question(
+        id=f"c-{what}-{chart.slug}-{source.key}-{target.key}",
+        kind=f"chart-{what}",
+        law=_law(chart.laws, "50"),
+        prompt=prompt,
+        scenario=None,
+        subject=None,
+        choices=_pick(rng, (target.key, target.label), pool),
+        multiple=False,
+        step=source.get_absolute_url(),
+        teach=f"{teach} ({target.citations}).",
+        cites=[first_clause(target.citations).replace("Law ", "")],
+        right=frozenset({target.key}),
+    )
+
+
 def build() -> list[Question]:
     nodes = list(Node.objects.select_related("chart").order_by("chart__order", "chart__slug", "id"))
     arrows = list(
@@ -63,25 +85,9 @@ def build() -> list[Question]:
         ]
         if len(questions) < 2:
             continue
-        rng = random.Random(f"next:{chart.slug}:{source.key}:{target.key}")
-        qid = f"c-next-{chart.slug}-{source.key}-{target.key}"
         after = f"“{source.label}”" + (f", answer “{a.label}”" if a.label != "Next" else "")
-        out.append(
-            Question(
-                id=qid,
-                kind="chart-next",
-                law=_law(chart.laws, "50"),
-                prompt=f"Law {chart.laws}, after {after}: what does the Director ask next?",
-                scenario=None,
-                subject=None,
-                choices=_pick(rng, (target.key, target.label), questions),
-                multiple=False,
-                step=source.get_absolute_url(),
-                teach=f"Next comes “{target.label}” ({target.citations}).",
-                cites=[first_clause(target.citations).replace("Law ", "")],
-                right=frozenset({target.key}),
-            )
-        )
+        prompt = f"Law {chart.laws}, after {after}: what does the Director ask next?"
+        out.append(_arrow_question("next", a, prompt, f"Next comes “{target.label}”", questions))
 
     # Where does this answer lead? A question node's choice.
     for a in arrows:
@@ -89,25 +95,8 @@ def build() -> list[Question]:
         if source.kind != Node.Kind.QUESTION or a.is_loop:
             continue
         pool = [(n.key, n.label) for n in by_chart[chart.id] if n.key != source.key]
-        rng = random.Random(f"leads:{chart.slug}:{source.key}:{target.key}")
-        out.append(
-            Question(
-                id=f"c-leads-{chart.slug}-{source.key}-{target.key}",
-                kind="chart-leads",
-                law=_law(chart.laws, "50"),
-                prompt=(
-                    f"Law {chart.laws}: “{source.label}” Answer: “{a.label}”. Where does it lead?"
-                ),
-                scenario=None,
-                subject=None,
-                choices=_pick(rng, (target.key, target.label), pool),
-                multiple=False,
-                step=source.get_absolute_url(),
-                teach=f"It leads to “{target.label}” ({target.citations}).",
-                cites=[first_clause(target.citations).replace("Law ", "")],
-                right=frozenset({target.key}),
-            )
-        )
+        prompt = f"Law {chart.laws}: “{source.label}” Answer: “{a.label}”. Where does it lead?"
+        out.append(_arrow_question("leads", a, prompt, f"It leads to “{target.label}”", pool))
 
     # Which clause is this? Every step that rests on a clause, with every clause it cites
     # right (never one of them offered as a wrong answer), unless it says no clause covers it.

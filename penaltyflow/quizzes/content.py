@@ -23,7 +23,7 @@ from django.conf import settings
 
 from penaltyflow.core.contentfile import read_yaml
 
-from .bank import Question
+from .question import Question
 
 SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 LAW = re.compile(r"(4[89]|5[0-7])([A-E][0-9A-Za-z()]*)?")

@@ -1,15 +1,29 @@
 """The bridge table on a quiz page: the one place the quizzes ask the hands app for it.
 
-`hands.tableview.build_table(scenario)` gives the table as plain data. The quiz draws
-it with its own template (`quizzes/_table.html`): no stepping through events and no
-"try a card" links, which would give a "which cards" question's answer away.
+`hands.tableview.build_table(scenario)` gives the table as plain data; `quizzes/_table.html`
+draws it with `hands/table.html`, still: no stepping through events and no "try a card"
+links, which would give a "which cards" question's answer away. Until the question is
+answered, the table is the moment before the ruling (`tableview.before_ruling`): the
+card asked about face up where it lies, no card's status shown.
 """
 
-from penaltyflow.hands.tableview import TableData, build_table
+from penaltyflow.hands.tableview import TableData, before_ruling, build_table
 
 
-def table_for(question) -> TableData | None:
-    """The table at the question's moment (all four hands), or None without a hand."""
+def table_for(question, ruled: bool = False) -> TableData | None:
+    """The table at the question's moment (all four hands), or None without a hand.
+
+    `ruled`: the table as the law leaves it, for a question answered (its feedback shown).
+    """
     if question.scenario is None:
         return None
-    return build_table(question.scenario, story=question.story)
+    table = build_table(question.scenario, story=question.story)
+    return table if ruled else before_ruling(table, exposed_card(question))
+
+
+def exposed_card(question) -> tuple[str, str] | None:
+    """The card a "what is this card now" question is about: (seat, card), or None."""
+    subject = question.subject
+    if question.kind == "penalty-card" and subject:
+        return subject["seat"], subject["card"]
+    return None

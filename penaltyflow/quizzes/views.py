@@ -27,6 +27,7 @@ from penaltyflow.core.pagecache import content_stamp
 
 from . import bank, progress
 from .models import Answer, Round
+from .question import Question
 from .tables import table_for
 
 ROUND_SIZE = 10
@@ -35,7 +36,7 @@ LAWS = [str(n) for n in range(48, 58)]
 LIMIT_MAX = 500
 
 
-def _question_or_404(qid: str) -> bank.Question:
+def _question_or_404(qid: str) -> Question:
     q = bank.get_question(qid)
     if q is None:
         raise Http404("No such question.")
@@ -64,7 +65,7 @@ def question_json(request: HttpRequest, qid: str) -> JsonResponse:
     return JsonResponse(q.public_json(), json_dumps_params={"ensure_ascii": False})
 
 
-def _keys(request: HttpRequest, q: bank.Question) -> list[str] | str:
+def _keys(request: HttpRequest, q: Question) -> list[str] | str:
     """The posted keys, or why they cannot be graded."""
     keys = request.POST.getlist("answer")
     if not keys:
@@ -132,7 +133,7 @@ def answer(request: HttpRequest, qid: str) -> HttpResponse:
 def _question_page(request, q, *, picked=None, grade=None, error="", status=200, **extra):
     context = {
         "q": q,
-        "table": table_for(q),
+        "table": table_for(q, ruled=grade is not None),
         "post_url": reverse("quizzes:answer", args=[q.id]),
         "picked": picked or [],
         "grade": grade,
@@ -264,7 +265,7 @@ def round_question(request: HttpRequest, rid, n: int) -> HttpResponse:
     return redirect("quizzes:round_question", r.pk, n + 1)
 
 
-def _round_question(r: Round, n: int) -> bank.Question:
+def _round_question(r: Round, n: int) -> Question:
     q = bank.get_question(r.questions[n - 1])
     if q is None:
         raise Http404("This question has left the bank.")
@@ -279,7 +280,7 @@ def _round_page(request, r: Round, n: int, error: str = "", status: int = 200) -
         grade = q.grade(set(done.keys))  # an exam's feedback waits for its end
     context = {
         "q": q,
-        "table": table_for(q),
+        "table": table_for(q, ruled=grade is not None),
         "round": r,
         "n": n,
         "size": len(r.questions),

@@ -60,7 +60,11 @@ def test_several_keys_for_a_question_with_several_answers(quiz_session, teacher_
 def test_bad_answers_are_refused_and_change_nothing(quiz_session, teacher_client):
     ann = join(quiz_session, "Ann")
     assert answer(ann, quiz_session, 1, "Q").status_code == 400  # not a choice
-    assert answer(ann, quiz_session, 1).status_code == 400  # no key
+    nothing = answer(ann, quiz_session, 1)  # no key: the page again, saying what to do
+    assert nothing.status_code == 400
+    assert "Tick an answer first, then send it." in nothing.content.decode()
+    assert 'name="answer"' in nothing.content.decode()
+    assert "{#" not in nothing.content.decode() and "#}" not in nothing.content.decode()
     assert answer(ann, quiz_session, 1, "N", "E").status_code == 400  # one answer only
     assert answer(ann, quiz_session, "x", "N").status_code == 400
     assert answer(ann, quiz_session, 99, "N").status_code == 400

@@ -33,10 +33,38 @@ def test_joining_twice_from_one_phone_counts_one_student(session):
     assert Session.objects.get(pk=session.pk).students == 1
 
 
-def test_a_malformed_code_is_refused_with_a_message(session):
-    response = Client().post("/join/", {"code": "12"})
-    assert response.status_code == 400
-    assert "six letters and digits" in response.content.decode()
+def _form(response) -> str:
+    html = response.content.decode()
+    assert 'name="code"' in html, "the form is gone"
+    assert html.count("<header") == 1
+    return html
+
+
+@pytest.mark.parametrize(
+    "typed, status, says",
+    [
+        ("12", 400, "never use I, O, 0 or 1"),
+        ("ABC", 400, "A class code is 6 characters; you typed 3."),
+        ("ABC12Z", 400, "you typed 1"),
+        ("GOOD22", 400, "you typed O"),
+        ("QWERTY", 404, "There is no class with the code QWERTY"),
+        ("AB*DEF", 400, "only letters and digits, not *"),
+        ("", 400, "Type the code shown on the teacher"),
+    ],
+)
+def test_a_mistyped_code_keeps_the_form_and_says_what_is_wrong(session, typed, status, says):
+    response = Client().post("/join/", {"code": typed, "name": "Flo"})
+    assert response.status_code == status
+    html = _form(response)
+    assert says in html.replace("&#x27;", "'")
+    assert f'value="{typed}"' in html and 'value="Flo"' in html  # what was typed stays
+    assert 'aria-invalid="true"' in html
+
+
+def test_a_code_is_read_as_people_type_it(session):
+    spaced = f" {session.code[:3].lower()} - {session.code[3:]}  "
+    response = Client().post("/join/", {"code": spaced})
+    assert response.status_code == 302 and response["Location"] == f"/classroom/{session.code}/"
 
 
 def test_guessing_codes_is_slowed_down_per_address(session):

@@ -158,7 +158,7 @@ def test_a_teacher_builds_and_reorders_a_lesson(mini, teacher_client):
 def test_the_handout_prints_steps_hands_questions_and_answers(mini, quiz_lesson, client):
     html = client.get(f"/lessons/{quiz_lesson.slug}/handout/").content.decode()
     assert "Who decides?" in html and "A defender leads out of turn" in html
-    assert "Who chooses now?" in html and "ctable" in html  # the question's deal, drawn
+    assert "Who chooses now?" in html and 'class="bridge-table"' in html  # the deal, drawn
     assert "paper-a4.css" in html and "<svg" in html  # the chart's diagram
     assert "Answers" in html and "North (declarer)" in html.split("Answers")[1]
     letter = client.get(f"/lessons/{quiz_lesson.slug}/handout/?paper=letter").content.decode()

@@ -13,17 +13,27 @@ from penaltyflow.director.models import QuickGuide
 
 QUICK_FILES = sorted((settings.CONTENT_DIR / "quick").glob("*.yaml"))
 
+ACCEPT = "law-56/does-declarer-accept"
+LATER = {  # the chart questions Law 56 asks before declarer's choice, answered for a later trick
+    "law-56/is-opening-lead": "told-to-lead",
+    "law-56/told-to-lead": "is-trick-13",
+    "law-56/is-trick-13": "does-declarer-accept",
+}
 GOOD = {
     "slug": "mini",
     "title": "A defender leads out of turn",
     "laws": "56",
     "order": 1,
     "summary": "A small guide.",
+    "from": "law-56/lead-out-of-turn",
     "nodes": [
         {
             "key": "accept",
-            "ask": "Does declarer accept the lead?",
-            "answers": [{"label": "Yes", "to": "stands"}, {"label": "No", "to": "back"}],
+            "ask": "A later trick, not the last, nobody misled him: does declarer accept?",
+            "answers": [
+                {"label": "Yes", "to": "stands", "chart": LATER | {ACCEPT: "to-law-53"}},
+                {"label": "No", "to": "back", "chart": LATER | {ACCEPT: "lead-taken-back"}},
+            ],
         },
         {
             "key": "stands",

@@ -123,3 +123,18 @@ def test_every_revoke_example_played_to_the_end_stores_its_64c_figure():
         assert len(e.analysis.get("revokes", [])) == len(established), e.story
         for item in e.analysis["revokes"]:
             assert 0 <= item["dd_tricks"] <= 13 and item["side"] in ("NS", "EW")
+
+
+def test_before_a_ruling_the_table_shows_the_tricks_but_nothing_of_the_count():
+    from django.template.loader import render_to_string
+
+    from penaltyflow.hands.tableview import before_ruling
+
+    sc = finished(EAST_RUFFS)
+    table = build_table(sc, analysis=analyse_example(sc))
+    ruled = render_to_string("hands/table.html", {"table": table})
+    assert "Credited" in ruled and "64A1" in ruled and "offending side" in ruled
+    html = render_to_string("hands/table.html", {"table": before_ruling(table)})
+    assert "Play is over: the tricks as played" in html and html.count('<th scope="row">') == 13
+    for secret in ("Credited", "Transferred", "64A1", "offending side", "64C"):
+        assert secret not in html, secret

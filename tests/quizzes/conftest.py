@@ -17,6 +17,6 @@ def fresh_bank():
 
 @pytest.fixture
 def bank_loaded(db):
-    """The charts and the quiz content, loaded as `make setup` loads them."""
-    call_command("loadcharts", verbosity=0)
+    """The quiz content, loaded as `make setup` loads it (the charts are loaded once for
+    the whole session: tests/conftest.py)."""
     call_command("loadquiz", verbosity=0, stdout=io.StringIO())

@@ -11,7 +11,8 @@ from django.core.management import call_command
 
 from penaltyflow.engine import run
 from penaltyflow.quizzes import bank, generator
-from penaltyflow.quizzes.bank import ENGINE_KINDS, get_question, question_ids
+from penaltyflow.quizzes.bank import get_question, question_ids
+from penaltyflow.quizzes.kinds import ENGINE_KINDS
 
 GENERATED = [qid for qid, _, _ in bank.generated_index()]
 
@@ -29,6 +30,8 @@ def engine_says(kind: str, out: dict, subject: dict | None) -> set[str]:
         return set(kinds) or {"none"}
     if kind == "options":
         return {o["decide"] for o in out["pending"]["options"]}
+    if kind == "transfer":
+        return {str(sum(r["transfer"] for r in out["revokes"]))}
     return {out["pending"]["decider"]}
 
 

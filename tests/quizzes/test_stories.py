@@ -29,6 +29,8 @@ WORDS = {
     "played at his right-hand opponent's turn": (r"Before \w+ had played, \w+ put the", None),
     "penalty card not played": (r"played the \S+, leaving the \S+ on the table", None),
     "two cards at once": (r"two cards out together.*He said he meant", None),
+    "a revoke": (r"played the \S+( from dummy \(\w+\))?, though (he|dummy) held a \w+", None),
+    "a revoke corrected": (r"drawn to the revoke .*put the \S+ in place of the", None),
     "exposed": (
         r"fell face up|fall face up|landed face up|dropped the|in plain view|he named it",
         r"\bled\b|on the trick|on purpose|deliberately|played",
@@ -38,6 +40,10 @@ WORDS = {
 
 def engine_says(before: dict, after: dict, event: dict) -> str:
     """What the engine made of `event`, read from the state it prints before and after."""
+    if len(after["revokes"]) > len(before["revokes"]):
+        return "a revoke"
+    if "correct" in event:
+        return "a revoke corrected"
     pending = after["pending"]
     if pending and pending != before["pending"]:
         law = pending["law"]
@@ -77,7 +83,10 @@ def test_the_story_tells_the_irregularity_the_engine_replays(recipe):
             continue
         told = dict(d.told)
         story = " ".join(d.story)
+        offender = None
         for i, (event, what) in enumerate(_replay(d.scenario())):
+            if what == "a revoke":
+                offender = event["seat"]
             if what in ("played", "decided", "shown by declarer"):
                 continue
             assert i in told, f"{name} {n}: event {i} ({what}) is not in the story: {story}"
@@ -86,8 +95,8 @@ def test_the_story_tells_the_irregularity_the_engine_replays(recipe):
             assert re.search(must, sentence), f"{name} {n}: {what} told as {sentence!r}"
             if must_not:
                 assert not re.search(must_not, sentence), f"{name} {n}: {sentence!r}"
-            seat = SEAT_NAMES[SEATS.index(event["seat"])]
-            cards = event.get("play") or event.get("expose")
+            seat = SEAT_NAMES[SEATS.index(event.get("seat") or offender)]
+            cards = event.get("play") or event.get("expose") or event.get("correct")
             cards = cards if isinstance(cards, list) else [cards]
             assert seat in sentence, (name, n, sentence)
             for card in cards:
@@ -106,7 +115,7 @@ def test_every_card_in_a_story_is_a_card_the_events_play_or_show():
     for name, n, d in DRAFTS:
         shown = set()
         for event in d.scenario()["events"]:
-            for key in ("play", "expose", "card"):
+            for key in ("play", "expose", "card", "correct"):
                 cards = event.get(key, [])
                 shown |= {card_label_of(c) for c in ([cards] if isinstance(cards, str) else cards)}
         story = " ".join(d.story)

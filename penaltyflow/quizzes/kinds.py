@@ -1,0 +1,196 @@
+"""The kinds of quiz question, each one object in one table (`KINDS`).
+
+A kind says its title, whether several answers may be right, which partial template
+draws its choices (`templates/quizzes/kinds/`), and how it is answered: from the
+question's own `right` keys (chart questions, statements), or, for the kinds the
+engine judges, from the engine's state after the question's scenario, exactly as
+`shared/quiz-contract.md`'s table reads `manage.py scenario`'s output. An engine kind
+also makes its choices from that state.
+
+A new kind is one object here, added to `KINDS`, and one partial.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, ClassVar
+
+from penaltyflow.engine.vocab import SEAT_NAMES, SEATS, card_label
+
+if TYPE_CHECKING:
+    from .question import Question
+
+Choices = list[tuple[str, str]]
+
+
+class Kind:
+    """A kind whose right keys are written on each question (`Question.right`)."""
+
+    engine: ClassVar[bool] = False
+
+    def __init__(self, name: str, title: str, template: str = "quizzes/kinds/choices.html"):
+        self.name = name
+        self.title = title
+        self.template = template
+        self.multiple = False
+
+    def __repr__(self) -> str:
+        return f"<Kind {self.name}>"
+
+    def right_keys(self, q: Question) -> set[str]:
+        return set(q.right or ())
+
+    def explanation(self, q: Question, right: set[str]) -> str:
+        return q.teach
+
+
+class EngineKind(Kind):
+    """A kind the engine judges: the answer is read from its state, never stored."""
+
+    engine = True
+    multiple_answers: ClassVar[bool] = False
+
+    def __init__(self, name: str, title: str, template: str = "quizzes/kinds/choices.html"):
+        super().__init__(name, title, template)
+        self.multiple = self.multiple_answers
+
+    def answer(self, state: dict, subject: dict | None) -> set[str]:
+        raise NotImplementedError
+
+    def choices(self, state: dict, subject: dict | None, qid: str) -> Choices:
+        """The choices shown, made from the state (`qid` seeds any random distractors)."""
+        raise NotImplementedError
+
+    def lead(self, q: Question, right: list[str]) -> str:
+        """The explanation's first sentence: the right answer in words."""
+        raise NotImplementedError
+
+    def right_keys(self, q: Question) -> set[str]:
+        return self.answer(q.state(), q.subject)
+
+    def explanation(self, q: Question, right: set[str]) -> str:
+        return f"{self.lead(q, [k for k in q.keys if k in right])} {q.teach}"
+
+
+def _words(q: Question, keys: list[str]) -> str:
+    return ", ".join(q.choice_text(k) for k in keys)
+
+
+class LegalCards(EngineKind):
+    """Which cards may `to_play` play now? The cards of that hand; right: `legal`."""
+
+    multiple_answers = True
+
+    def answer(self, state, subject):
+        return set(state["legal"])
+
+    def choices(self, state, subject, qid):
+        return [(c, card_label(c)) for c in state["hands"][state["to_play"]]]
+
+    def lead(self, q, right):
+        return f"The cards that may be played: {_words(q, right)}."
+
+
+class PenaltyCard(EngineKind):
+    """What is `subject.card` now? Its kind in `penalty_cards`, or none."""
+
+    CHOICES: ClassVar[Choices] = [
+        ("major", "A major penalty card"),
+        ("minor", "A minor penalty card"),
+        ("none", "Not a penalty card"),
+    ]
+
+    def answer(self, state, subject):
+        for p in state["penalty_cards"]:
+            if p["seat"] == subject["seat"] and p["card"] == subject["card"]:
+                return {p["kind"]}
+        return {"none"}
+
+    def choices(self, state, subject, qid):
+        return list(self.CHOICES)
+
+    def lead(self, q, right):
+        return f"The answer: {_words(q, right).lower()}."
+
+
+class Options(EngineKind):
+    """What may `pending.decider` choose now? The `decide` names in `pending.options`,
+    shown with two or three that are not open, as distractors."""
+
+    multiple_answers = True
+    # option name: (the choice's words, the words in the explanation), in the order shown
+    OPTIONS: ClassVar[dict[str, tuple[str, str]]] = {
+        "accept": ("Accept it: the card stands", "accept"),
+        "refuse": ("Refuse it", "refuse"),
+        "spread": ("Spread his own hand and become dummy", "spread his hand and become dummy"),
+        "require": ("Require a suit", "require a suit"),
+        "forbid": ("Forbid a suit", "forbid a suit"),
+        "no_restriction": ("Impose no restriction", "no restriction"),
+        "designate": ("Designate which penalty card is played", "designate a penalty card"),
+        "highest": (
+            "Make partner play his highest card of the suit led",
+            "highest of the suit led",
+        ),
+        "lowest": ("Make partner play his lowest card of the suit led", "lowest of the suit led"),
+    }
+
+    def answer(self, state, subject):
+        return {o["decide"] for o in state["pending"]["options"]}
+
+    def choices(self, state, subject, qid):
+        right = self.answer(state, subject)
+        others = [k for k in self.OPTIONS if k not in right]
+        rng = random.Random(qid)
+        shown = right | set(rng.sample(others, min(len(others), rng.choice((2, 3)))))
+        return [(k, words) for k, (words, _) in self.OPTIONS.items() if k in shown]
+
+    def lead(self, q, right):
+        return "The options open now: " + "; ".join(self.OPTIONS[k][1] for k in right) + "."
+
+
+class Decider(EngineKind):
+    """Who chooses now? `pending.decider`, among the four seats."""
+
+    def answer(self, state, subject):
+        return {state["pending"]["decider"]}
+
+    def choices(self, state, subject, qid):
+        roles = {state["declarer"]: "declarer", state["dummy"]: "dummy"}
+        return [(s, f"{SEAT_NAMES[i]} ({roles.get(s, 'defender')})") for i, s in enumerate(SEATS)]
+
+    def lead(self, q, right):
+        return f"{_words(q, right)} chooses."
+
+
+class Transfer(EngineKind):
+    """How many tricks go to the non-offending side after the revoke(s)? On a deal played to
+    the end: the sum of `transfer` over `revokes`, as a string."""
+
+    def answer(self, state, subject):
+        return {str(sum(r["transfer"] or 0 for r in state["revokes"]))}
+
+    def choices(self, state, subject, qid):
+        most = min(4, 2 * len(state["revokes"]) + 1)  # one more than the Laws give, to 4
+        return [
+            (str(n), "No trick" if n == 0 else f"{n} trick{'s' * (n > 1)}") for n in range(most + 1)
+        ]
+
+    def lead(self, q, right):
+        return f"{_words(q, right)}: that is what goes to the non-offending side."
+
+
+KINDS: dict[str, Kind] = {
+    kind.name: kind
+    for kind in (
+        LegalCards("legal-cards", "Which cards may be played", "quizzes/kinds/legal_cards.html"),
+        PenaltyCard("penalty-card", "Is it a penalty card"),
+        Options("options", "Declarer's options"),
+        Decider("decider", "Who decides"),
+        Transfer("transfer", "Tricks transferred for a revoke"),
+        Kind("chart-next", "What the Director asks next"),
+        Kind("chart-leads", "Where an answer leads"),
+        Kind("chart-clause", "Which clause"),
+        Kind("true-false", "True or false"),
+    )
+}
+ENGINE_KINDS = tuple(name for name, kind in KINDS.items() if kind.engine)

@@ -1,0 +1,287 @@
+"""Nothing a learner sees before answering gives the answer away (issue 18), on every surface:
+the quiz, an exam, the class's projector and phones, and the handout; for every kind of question.
+
+The answer's words are read from the question itself: the words (of four letters or more) of
+a right choice that no wrong choice has, and the question's own prompt and story do not have
+(and, for "is it a penalty card", the status asked for, wherever it is said). A page gives the
+answer away when it shows such a word while some wrong choice's own words are nowhere on it
+(it then says one answer and not another: "MINOR" on the card, but nothing "major"). The
+answer's marks: the box that teaches it marked in a diagram, a right answer ticked, a card
+marked legal, a penalty card's status ("major"/"minor") where that status is the answer, and
+the card asked about already back in its hand.
+"""
+
+import io
+import re
+from html.parser import HTMLParser
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+from penaltyflow.classroom.models import Lesson, LessonItem
+from penaltyflow.hands.tableview import card_view
+from penaltyflow.quizzes import bank, chartquestions, content
+from penaltyflow.quizzes.kinds import KINDS
+from penaltyflow.quizzes.models import Round
+
+from .conftest import join, start
+
+pytestmark = pytest.mark.django_db
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+
+
+class Element:
+    def __init__(self, tag: str, attrs: dict, parent=None):
+        self.tag, self.attrs, self.parent, self.children = tag, attrs, parent, []
+
+    @property
+    def classes(self) -> set[str]:
+        return set((self.attrs.get("class") or "").split())
+
+    def walk(self):
+        yield self
+        for child in self.children:
+            if isinstance(child, Element):
+                yield from child.walk()
+
+    def find(self, test) -> list["Element"]:
+        return [e for e in self.walk() if test(e)]
+
+    def text(self, skip=lambda e: False) -> str:
+        """What a learner reads or hears: the text, and the labels read out (aria-label)."""
+        if skip(self) or self.tag in ("script", "style", "template") or "hidden" in self.attrs:
+            return ""
+        parts = [self.attrs.get("aria-label") or ""]
+        for child in self.children:
+            parts.append(child.text(skip) if isinstance(child, Element) else child)
+        return " ".join(parts)
+
+
+class Tree(HTMLParser):
+    def __init__(self, html: str):
+        super().__init__(convert_charrefs=True)
+        self.root = self.at = Element("document", {})
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        element = Element(tag, dict(attrs), self.at)
+        self.at.children.append(element)
+        if tag not in VOID:
+            self.at = element
+
+    def handle_startendtag(self, tag, attrs):
+        self.at.children.append(Element(tag, dict(attrs), self.at))
+
+    def handle_endtag(self, tag):
+        at = self.at
+        while at is not self.root and at.tag != tag:
+            at = at.parent
+        if at is not self.root:
+            self.at = at.parent
+
+    def handle_data(self, data):
+        self.at.children.append(data)
+
+
+def parse(html: str) -> Element:
+    return Tree(html).root
+
+
+def words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z]+", text.lower()) if len(w) >= 4}
+
+
+def own_words(question, keys) -> set[str]:
+    """The words of these choices that no other choice of the question has."""
+    others = set()
+    for key, text in question.choices:
+        if key not in keys:
+            others |= words(text)
+    return {w for key, text in question.choices if key in keys for w in words(text)} - others
+
+
+def gives_away(question, text: str) -> set[str]:
+    """The right answer's own words on the page, when some wrong answer's own words are not."""
+    right = question.right_keys()
+    seen = words(text)
+    asked = words(f"{question.prompt} {question.story}")  # the question's own words
+    said = (own_words(question, right) - asked) & seen
+    wrong = [own_words(question, {key}) - asked for key in question.keys if key not in right]
+    if said and any(own and not own & seen for own in wrong):
+        return said
+    return set()
+
+
+def marks(question, region: Element) -> list[str]:
+    """The answer's marks in this part of the page."""
+    found = []
+    if region.find(lambda e: e.tag == "g" and "current" in e.classes):
+        found.append("a box of the diagram is marked")
+    statuses = {"major", "minor"} & question.right_keys()
+    for e in region.find(lambda e: e.classes & ({"right", "legal"} | statuses)):
+        found.append(f"{e.tag}.{'.'.join(sorted(e.classes))}")
+    if "✓" in region.text():
+        found.append("a tick")
+    if question.kind == "penalty-card":  # the card asked about lies face up, as it was exposed
+        label = card_view(question.subject["card"]).label
+        seat = question.subject["seat"]
+        faces = [
+            e.text()
+            for hand in region.find(lambda e: f"hand-{seat_position(seat)}" in e.classes)
+            for e in hand.find(lambda e: "playing-card" in e.classes)
+        ]
+        if not any(label in face for face in faces):
+            found.append(f"{label} is not face up before its owner")
+    return found
+
+
+def seat_position(seat: str) -> str:
+    return {"N": "north", "E": "east", "S": "south", "W": "west"}[seat]
+
+
+def check(question, region: Element, choices=lambda e: False) -> list[str]:
+    """Everything on this part of the page that gives the answer away (the choices aside)."""
+    text = region.text(choices)
+    problems = [f"says {sorted(w)}" for w in [gives_away(question, text)] if w]
+    if question.kind == "penalty-card":  # the status asked for, said anywhere (the story too)
+        problems += [f"says {w}" for w in words(text) & question.right_keys() & {"major", "minor"}]
+    return problems + marks(question, region)
+
+
+@pytest.fixture
+def questions(db) -> list:
+    """Questions of every kind, and for "is it a penalty card" one of each answer."""
+    call_command("loadquiz", verbosity=0, stdout=io.StringIO())
+    chartquestions.forget()
+    content.statements.cache_clear()
+    chosen = []
+    for kind in KINDS:
+        ids = bank.question_ids(kind=kind, limit=400)
+        if not ids:  # a kind whose questions are still to come
+            continue
+        if kind == "penalty-card":
+            by_answer = {}
+            for qid in ids:
+                by_answer.setdefault(frozenset(bank.get_question(qid).right_keys()), qid)
+            assert len(by_answer) == 3, by_answer
+            chosen += list(by_answer.values())
+        else:
+            chosen += ids[:2]
+    found = [bank.get_question(qid) for qid in chosen]
+    assert len({q.kind for q in found}) >= 8
+    return found
+
+
+def test_the_words_and_marks_of_an_answer_are_found():
+    """The check itself: a page that says the answer is caught, one that says nothing is not."""
+    q = bank.get_question(
+        next(
+            qid
+            for qid in bank.question_ids(kind="penalty-card", limit=400)
+            if bank.get_question(qid).right_keys() == {"minor"}
+        )
+    )
+    assert gives_away(q, "West's ♣2 is a minor penalty card") == {"minor"}
+    assert gives_away(q, "West's ♣2 is face up") == set()
+    assert gives_away(q, "minor or major?") == set()  # both said: neither given
+    label, hand = card_view(q.subject["card"]).label, seat_position(q.subject["seat"])
+    ruled = f'<div class="hand hand-{hand}"><span class="playing-card black minor">{label}</span>'
+    assert marks(q, parse(ruled)) == ["span.black.minor.playing-card"]
+    assert marks(q, parse(ruled.replace(" minor", ""))) == []
+    assert marks(q, parse(f'<div class="hand hand-{hand}"><span class="rank">{label}</span>')) == [
+        f"{label} is not face up before its owner"
+    ]
+
+
+def test_the_quiz_page_shows_the_moment_before_the_ruling_then_the_ruled_table(questions):
+    client = Client()
+    problems = {}
+    for q in questions:
+        url = f"/quiz/q/{q.id}/"
+        page = parse(client.get(url).content.decode())
+        (quiz,) = page.find(lambda e: e.attrs.get("id") == "quiz")
+        found = check(q, quiz, choices=lambda e: e.tag == "fieldset" or "tap-cards" in e.classes)
+        if found:
+            problems[q.id] = found
+        answered = client.post(url + "answer", {"answer": sorted(q.right_keys())})
+        assert answered.status_code == 200, q.id
+        after = answered.content.decode()
+        assert "✓ Right" in after, q.id
+        for status in {"major", "minor"} & q.right_keys():  # the ruled table once answered
+            assert re.search(rf"playing-card \w+ {status}", after), q.id
+    assert problems == {}
+
+
+def test_an_exam_gives_nothing_away_before_or_after_an_answer(questions):
+    client = Client()
+    client.get("/quiz/")
+    assert client.post("/quiz/start", {"mode": "exam"}).status_code == 302
+    rnd = Round.objects.get()
+    rnd.questions = [q.id for q in questions]
+    rnd.save()
+    problems = {}
+    for n, q in enumerate(questions, start=1):
+        url = f"/quiz/r/{rnd.pk}/{n}/"
+        before = parse(client.get(url).content.decode())
+        assert client.post(url, {"answer": sorted(q.right_keys())}).status_code == 302
+        answered = parse(client.get(url).content.decode())  # no feedback until the exam ends
+        pages = [("before", before)] + [("answered", answered)] * (n < len(questions))
+        for when, page in pages:
+            (quiz,) = page.find(lambda e: e.attrs.get("id") == "quiz")
+            skip = lambda e: e.tag == "fieldset" or "tap-cards" in e.classes  # noqa: E731
+            if found := check(q, quiz, choices=skip):
+                problems[f"{q.id} {when}"] = found
+    assert problems == {}
+
+
+@pytest.fixture
+def every_kind_lesson(questions) -> Lesson:
+    lesson = Lesson.objects.create(slug="every-kind", title="Every kind of question")
+    for n, q in enumerate(questions):
+        LessonItem.objects.create(lesson=lesson, position=n, question=q.id)
+    return lesson
+
+
+def test_the_projector_and_the_phones_give_nothing_away_until_reveal(
+    teacher_client, every_kind_lesson, questions
+):
+    session = start(teacher_client, every_kind_lesson)
+    phone = join(session, "Ann")
+    problems = {}
+    for q in questions:
+        present = parse(teacher_client.get(f"/classroom/{session.code}/present/").content.decode())
+        (stage,) = present.find(lambda e: e.attrs.get("id") == "stage")
+        if found := check(q, stage, choices=lambda e: "bars" in e.classes):
+            problems[f"projector {q.id}"] = found
+        on_phone = parse(phone.get(f"/classroom/{session.code}/").content.decode())
+        (live,) = on_phone.find(lambda e: e.attrs.get("id") == "live")
+        if found := check(q, live, choices=lambda e: e.tag == "form"):
+            problems[f"phone {q.id}"] = found
+        chart = phone.get(f"/classroom/{session.code}/diagram").content.decode()
+        if 'class="node' in chart and re.search(r'class="node[^"]* current', chart):
+            problems[f"phone's chart {q.id}"] = ["a box of the diagram is marked"]
+        state = phone.get(f"/classroom/{session.code}/state.json").json()
+        if state["question"] is not None:
+            problems[f"state.json {q.id}"] = [f"names {state['question']}"]
+        teacher_client.post(f"/classroom/{session.code}/present/reveal")
+        # Revealed: the answer, the ruled table and the chart's box are shown.
+        revealed = teacher_client.get(f"/classroom/{session.code}/present/").content.decode()
+        assert "✓" in revealed, q.id
+        if q.kind == "penalty-card" and q.right_keys() & {"major", "minor"}:
+            assert re.search(rf"playing-card \w+ {q.right_keys().pop()}", revealed), q.id
+        assert phone.get(f"/classroom/{session.code}/state.json").json()["question"] == q.id
+        teacher_client.post(f"/classroom/{session.code}/present/next")
+    assert problems == {}
+
+
+def test_the_handout_gives_nothing_away_before_its_answer_key(every_kind_lesson, questions):
+    html = Client().get(f"/lessons/{every_kind_lesson.slug}/handout/").content.decode()
+    items = parse(html).find(lambda e: "handout-item" in e.classes)
+    assert len(items) == len(questions)
+    problems = {}
+    for q, item in zip(questions, items, strict=True):
+        if found := check(q, item, choices=lambda e: "handout-answers" in e.classes):
+            problems[q.id] = found
+    assert problems == {}

@@ -1,0 +1,57 @@
+"""A quiz kind is one object in `kinds.KINDS` and one partial: every question of the bank
+names one, and its page draws the choices the way its kind says."""
+
+import re
+
+import pytest
+from django.template.loader import get_template
+from django.utils.html import escape
+
+from penaltyflow.quizzes import bank
+from penaltyflow.quizzes.bank import get_question
+from penaltyflow.quizzes.kinds import ENGINE_KINDS, KINDS, EngineKind
+
+
+def test_every_kind_has_a_title_and_a_partial_that_exists():
+    for name, kind in KINDS.items():
+        assert kind.name == name and kind.title and kind.title != name
+        get_template(kind.template)  # raises if the partial is missing
+    assert set(ENGINE_KINDS) >= {"legal-cards", "penalty-card", "options", "decider"}
+    assert all(isinstance(KINDS[name], EngineKind) for name in ENGINE_KINDS)
+
+
+def test_every_question_of_the_bank_is_of_a_kind_in_the_table(bank_loaded):
+    kinds = {kind for _, _, kind in bank.index(include_retired=True)}
+    assert kinds <= set(KINDS)
+    assert kinds >= {"legal-cards", "penalty-card", "options", "decider", "true-false"}
+
+
+def test_several_answers_may_be_right_exactly_where_the_kind_says(bank_loaded):
+    seen = set()
+    for qid, _, kind in bank.index():
+        if kind in seen:
+            continue
+        seen.add(kind)
+        q = get_question(qid)
+        assert q.multiple is KINDS[kind].multiple, qid
+        assert q.public_json()["multiple"] is KINDS[kind].multiple
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_each_kind_s_page_draws_its_choices_through_its_partial(client, kind):
+    ids = bank.question_ids(kind=kind, limit=1)
+    if not ids:
+        pytest.skip(f"no {kind} question in the bank yet")
+    q = get_question(ids[0])
+    html = client.get(f"/quiz/q/{q.id}/").content.decode()
+    assert f'data-kind="{kind}"' in html and escape(q.kind_name) in html
+    inputs = re.findall(r'<input type="(\w+)" name="answer" value="([^"]+)"', html)
+    assert sorted(value for _, value in inputs) == sorted(q.keys)
+    if kind == "legal-cards":  # cards of the hand to play, tapped under the table
+        assert {t for t, _ in inputs} == {"checkbox"}
+        assert html.count('class="tap-card ') == len(q.keys)
+        assert html.index('class="tap-cards"') < html.index('class="table-facts"')
+    else:
+        assert {t for t, _ in inputs} == {"checkbox" if q.multiple else "radio"}
+        assert 'class="tap-card ' not in html

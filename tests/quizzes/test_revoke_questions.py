@@ -1,0 +1,72 @@
+"""Revoke questions (Laws 61 to 64) on real deals: enough of them, every kind, and the engine's
+answer is what the Laws say for what the story tells."""
+
+from collections import Counter
+
+from penaltyflow.quizzes import bank, generator
+
+REVOKE_RECIPES = [r for r in generator.RECIPES if "revoke" in r.scene]
+
+
+def revoke_questions(recipe):
+    return [bank.get_question(f"g-{recipe.name}-{n:04d}") for n in range(generator.PER_RECIPE)]
+
+
+def test_at_least_three_hundred_revoke_questions_of_every_engine_kind():
+    kinds = Counter(r.kind for r in REVOKE_RECIPES for _ in range(generator.PER_RECIPE))
+    assert sum(kinds.values()) >= 300
+    assert {"penalty-card", "legal-cards", "options", "decider"} <= set(kinds)
+
+
+def test_a_corrected_revoke_card_is_major_for_a_defender_and_goes_back_for_declarer():
+    for r in REVOKE_RECIPES:
+        if r.kind != "penalty-card" or "correct" not in r.name:
+            continue
+        for q in revoke_questions(r):
+            state = q.state()
+            (revoke,) = state["revokes"]
+            assert revoke["status"] == "corrected" and revoke["law"] == "62B"
+            assert q.subject == {"seat": revoke["seat"], "card": revoke["card"]}
+            defender = revoke["seat"] not in (state["declarer"], state["dummy"])
+            assert q.right_keys() == ({"major"} if defender else {"none"}), q.id
+            assert "in place of" in q.story
+
+
+def test_after_a_corrected_revoke_the_card_rules_the_next_play_and_lead():
+    for r in REVOKE_RECIPES:
+        if r.kind in ("legal-cards", "options", "decider"):
+            for q in revoke_questions(r):
+                state = q.state()
+                pen = state["penalty_cards"]
+                assert [p["kind"] for p in pen] == ["major"], q.id
+                if r.kind == "legal-cards":  # the penalty card, unless he must follow suit
+                    led = state["current_trick"][0]["card"][0] if state["current_trick"] else None
+                    follows = led and any(c[0] == led for c in q.keys)
+                    assert follows or q.right_keys() == {pen[0]["card"]}, q.id
+                else:  # his partner is on lead: declarer chooses (Law 50D2)
+                    assert state["pending"]["decider"] == state["declarer"], q.id
+
+
+TRANSFER_RECIPES = [r for r in REVOKE_RECIPES if r.kind == "transfer"]
+
+
+def test_every_law_64_case_is_asked_on_a_deal_played_to_the_end():
+    laws = Counter()
+    footnote = trick_12 = two = 0
+    for r in TRANSFER_RECIPES:
+        for q in revoke_questions(r):
+            state = q.state()
+            assert state["tricks_adjusted"] is not None and state["to_play"] is None, q.id
+            total = sum(x["transfer"] for x in state["revokes"])
+            assert q.right_keys() == {str(total)} and str(total) in q.keys, q.id
+            assert len(q.keys) > 1 and set(q.keys) <= {"0", "1", "2", "3", "4"}
+            assert any(x["law"].startswith(r.law) for x in state["revokes"]), q.id
+            for x in state["revokes"]:
+                laws[x["law"]] += 1
+                trick_12 += x["trick"] == 12
+            two += len(state["revokes"]) == 2
+            footnote += r.name == "transfer-won-in-dummy"
+            # the story says who won each revoke trick, and play went to the end
+            assert "the trick of" in q.story and "Play is over" in q.story, q.id
+    assert {"64A1", "64A2", "64B1", "64B2", "64B3", "64B6", "64B7"} <= set(laws), laws
+    assert footnote and trick_12 and two >= 3 * 60
