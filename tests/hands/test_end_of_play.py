@@ -127,14 +127,17 @@ def test_every_revoke_example_played_to_the_end_stores_its_64c_figure():
 
 def test_before_a_ruling_the_table_shows_the_tricks_but_nothing_of_the_count():
     from django.template.loader import render_to_string
+    from django.test import RequestFactory
 
     from penaltyflow.hands.tableview import before_ruling
 
+    request = RequestFactory().get("/")
+
     sc = finished(EAST_RUFFS)
     table = build_table(sc, analysis=analyse_example(sc))
-    ruled = render_to_string("hands/table.html", {"table": table})
+    ruled = render_to_string("hands/table.html", {"table": table}, request=request)
     assert "Credited" in ruled and "64A1" in ruled and "offending side" in ruled
-    html = render_to_string("hands/table.html", {"table": before_ruling(table)})
+    html = render_to_string("hands/table.html", {"table": before_ruling(table)}, request=request)
     assert "Play is over: the tricks as played" in html and html.count('<th scope="row">') == 13
     for secret in ("Credited", "Transferred", "64A1", "offending side", "64C"):
         assert secret not in html, secret
