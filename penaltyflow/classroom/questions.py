@@ -39,3 +39,10 @@ def kinds() -> list[tuple[str, str]]:
         if kind not in seen and (q := bank.get_question(qid)) is not None:
             seen[kind] = q.kind_name
     return list(seen.items())
+
+
+def moment(story: str, length: int = 140) -> str:
+    """What happens in a question's story, without the setting all stories share."""
+    from penaltyflow.quizzes.templatetags.quiz import moment
+
+    return moment(story, length)
