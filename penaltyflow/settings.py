@@ -72,7 +72,6 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "penaltyflow.offline.middleware.OfflineHeaders",
-    "penaltyflow.classroom.nav.TeacherLink",
     "csp.middleware.CSPMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
@@ -90,6 +89,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "penaltyflow.classroom.nav.classroom_link",
             ],
         },
     }
@@ -114,7 +114,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 # worker keeps its own, bounded by bytes (PAGE_CACHE_MB) so a crawl cannot grow it.
 CACHES = {
     "default": {
-        "BACKEND": "penaltyflow.ops.cache.ByteBoundedLocMemCache",
+        "BACKEND": "penaltyflow.ops.cache.ByteBoundedMemoryCache",
         "TIMEOUT": None,
         "OPTIONS": {
             "MAX_ENTRIES": 20000,

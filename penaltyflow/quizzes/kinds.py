@@ -162,6 +162,23 @@ class Decider(EngineKind):
         return f"{_words(q, right)} chooses."
 
 
+class Transfer(EngineKind):
+    """How many tricks go to the non-offending side after the revoke(s)? On a deal played to
+    the end: the sum of `transfer` over `revokes`, as a string."""
+
+    def answer(self, state, subject):
+        return {str(sum(r["transfer"] or 0 for r in state["revokes"]))}
+
+    def choices(self, state, subject, qid):
+        most = min(4, 2 * len(state["revokes"]) + 1)  # one more than the Laws give, to 4
+        return [
+            (str(n), "No trick" if n == 0 else f"{n} trick{'s' * (n > 1)}") for n in range(most + 1)
+        ]
+
+    def lead(self, q, right):
+        return f"{_words(q, right)}: that is what goes to the non-offending side."
+
+
 KINDS: dict[str, Kind] = {
     kind.name: kind
     for kind in (
@@ -169,6 +186,7 @@ KINDS: dict[str, Kind] = {
         PenaltyCard("penalty-card", "Is it a penalty card"),
         Options("options", "Declarer's options"),
         Decider("decider", "Who decides"),
+        Transfer("transfer", "Tricks transferred for a revoke"),
         Kind("chart-next", "What the Director asks next"),
         Kind("chart-leads", "Where an answer leads"),
         Kind("chart-clause", "Which clause"),

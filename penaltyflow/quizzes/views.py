@@ -10,20 +10,18 @@ import random
 import uuid
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.exceptions import BadRequest
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from penaltyflow.core.htmx import is_fragment, wants_json
-from penaltyflow.core.pagecache import content_stamp
+from penaltyflow.core.pagecache import cached_by_content
 
 from . import bank, progress
 from .models import Answer, Round
@@ -145,29 +143,15 @@ def _question_page(request, q, *, picked=None, grade=None, error="", status=200,
     template = "quizzes/question.html"
     if is_fragment(request):
         template += "#quiz"
-    return render(request, template, context, status=status)
-
-
-CSRF_MARK = "\x00csrf\x00"
-ATTEMPT_MARK = "\x00attempt\x00"
+    return TemplateResponse(request, template, context, status=status)
 
 
 @require_safe
+@cached_by_content()
 def question_page(request: HttpRequest, qid: str) -> HttpResponse:
-    """A question not yet answered is the same page for everyone but for its two tokens
-    (CSRF and attempt): it is built once per content version, and the tokens put in."""
-    htmx = is_fragment(request)
-    key = f"quiz:page:{content_stamp()}:{int(htmx)}:{qid}"
-    page = cache.get(key)
-    if page is None:
-        q = _question_or_404(qid)
-        marked = _question_page(request, q, csrf_token=CSRF_MARK, attempt=ATTEMPT_MARK)
-        page = marked.content.decode()
-        cache.set(key, page)
-    html = page.replace(CSRF_MARK, get_token(request)).replace(ATTEMPT_MARK, uuid.uuid4().hex)
-    response = HttpResponse(html)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+    """A question not yet answered is the same page for everyone: kept (core.pagecache),
+    with the form's CSRF token and attempt id rendered for each visitor."""
+    return _question_page(request, _question_or_404(qid))
 
 
 # --- rounds ---------------------------------------------------------------------------

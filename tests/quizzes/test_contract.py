@@ -52,7 +52,7 @@ def test_a_question_as_json_without_its_answer(client):
 
 
 @pytest.mark.parametrize(
-    "kind", ["legal-cards", "penalty-card", "options", "decider", "true-false"]
+    "kind", ["legal-cards", "penalty-card", "options", "decider", "transfer", "true-false"]
 )
 def test_answering_right_and_wrong_through_the_json_reply(learner, kind):
     qid = question_ids(kind=kind, limit=1)[0]

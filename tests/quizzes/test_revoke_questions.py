@@ -45,3 +45,28 @@ def test_after_a_corrected_revoke_the_card_rules_the_next_play_and_lead():
                     assert follows or q.right_keys() == {pen[0]["card"]}, q.id
                 else:  # his partner is on lead: declarer chooses (Law 50D2)
                     assert state["pending"]["decider"] == state["declarer"], q.id
+
+
+TRANSFER_RECIPES = [r for r in REVOKE_RECIPES if r.kind == "transfer"]
+
+
+def test_every_law_64_case_is_asked_on_a_deal_played_to_the_end():
+    laws = Counter()
+    footnote = trick_12 = two = 0
+    for r in TRANSFER_RECIPES:
+        for q in revoke_questions(r):
+            state = q.state()
+            assert state["tricks_adjusted"] is not None and state["to_play"] is None, q.id
+            total = sum(x["transfer"] for x in state["revokes"])
+            assert q.right_keys() == {str(total)} and str(total) in q.keys, q.id
+            assert len(q.keys) > 1 and set(q.keys) <= {"0", "1", "2", "3", "4"}
+            assert any(x["law"].startswith(r.law) for x in state["revokes"]), q.id
+            for x in state["revokes"]:
+                laws[x["law"]] += 1
+                trick_12 += x["trick"] == 12
+            two += len(state["revokes"]) == 2
+            footnote += r.name == "transfer-won-in-dummy"
+            # the story says who won each revoke trick, and play went to the end
+            assert "the trick of" in q.story and "Play is over" in q.story, q.id
+    assert {"64A1", "64A2", "64B1", "64B2", "64B3", "64B6", "64B7"} <= set(laws), laws
+    assert footnote and trick_12 and two >= 3 * 60
