@@ -41,6 +41,13 @@ def kinds() -> list[tuple[str, str]]:
     return list(seen.items())
 
 
+def moment(story: str, length: int = 140) -> str:
+    """What happens in a question's story, without the setting all stories share."""
+    from penaltyflow.quizzes.templatetags.quiz import moment
+
+    return moment(story, length)
+
+
 def post_answer(student_id: int, question, keys: list[str]):
     """A student's answer in class, through the quiz's one answer post: limited per
     student as the quiz limits a learner (`progress.post_answer`; `.limited`, `.wait`);

@@ -285,6 +285,7 @@ def round_results(request: HttpRequest, rid) -> HttpResponse:
                 "answer": a,
                 "picked": [text for key, text in q.choices if a and key in a.keys],
                 "grade": q.grade(set(a.keys)) if a else q.grade(set()),
+                "table": table_for(q, ruled=True),  # the deal, as the ruling leaves it
                 "url": reverse("quizzes:round_question", args=[r.pk, i]),
             }
         )
