@@ -236,6 +236,11 @@ def describe_event(event: dict, table: Table) -> str:
         seat = str(event.get("seat", "?")).upper()
         how = "deliberately" if event.get("deliberate") else "by accident"
         return f"{seat_name(seat)} exposes {card_view(str(event['expose'])).label} {how}."
+    if "correct" in event:  # Law 62: the revoke corrected, with the cards taken back
+        back = [seat_name(str(s).upper()) for s in event.get("withdraw") or []]
+        card = card_view(str(event["correct"])).label
+        text = f"The revoke is corrected: {card} is played instead."
+        return text + (f" {' and '.join(back)} take back their cards." if back else "")
     option = {k: v for k, v in event.items() if k in ("decide", "suit", "card")}
     return f"Decision: {option_label(table, option)}."
 
