@@ -161,7 +161,8 @@ SNAPSHOTS = Path(__file__).resolve().parents[1] / "var" / "test-content"
 
 
 def _load_content() -> str:
-    """Load the real charts, as `loadcharts` does, once per version of the code and content.
+    """Load the real charts and statements, as `loadcharts` and `loadquiz` do, once per
+    version of the code and content.
 
     Loading runs double-dummy on every example (seconds of CPU), the same for every xdist
     worker and for the PostgreSQL pass of `make test`: the first process to get here loads
@@ -173,7 +174,10 @@ def _load_content() -> str:
     with open(SNAPSHOTS / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # the others wait for the first to write the file
         if not snapshot.exists():
+            from penaltyflow.quizzes import content
+
             call_command("loadcharts", verbosity=0)
+            content.store(content.load())  # the true/false statements, as `loadquiz` stores them
             text = serializers.serialize("json", _content_rows())
             for old in SNAPSHOTS.glob("content-*.json"):
                 old.unlink()
@@ -199,9 +203,10 @@ def _content_rows():
     from penaltyflow.core.models import ContentGeneration
     from penaltyflow.flowcharts.models import Choice, Flowchart, Node, Overview
     from penaltyflow.hands.models import Example
+    from penaltyflow.quizzes.models import Statement
 
     # Each model after the ones it points to (a node and a choice point to their example).
-    for model in (Example, Flowchart, Node, Choice, Overview, ContentGeneration):
+    for model in (Example, Flowchart, Node, Choice, Overview, Statement, ContentGeneration):
         yield from model.objects.order_by("pk")
 
 

@@ -179,6 +179,11 @@ def test_a_jump_lands_where_the_directors_questions_start(content):
         ("law-56", "to-law-50"): law_50_entry,
         ("law-56", "to-law-54"): {"who-faced-it"},  # a defender's lead: Law 56's own case
         ("law-57", "to-law-50"): law_50_entry,
+        # a restriction declarer named was broken: which rule, in Law 61's question
+        ("law-50", "to-law-61"): {"which-rule"},
+        ("law-57", "to-law-61"): {"which-rule"},
+        ("law-62", "to-law-50"): law_50_entry,  # a corrected defender's card: major (62B1)
+        ("law-63", "to-law-62-trick-12"): {"must-correct"},  # "on which trick?" asked it
     }
     checked = 0
     for slug, graph in graphs.items():

@@ -32,7 +32,7 @@ def test_an_answer_post_costs_eight_queries_and_one_short_write_transaction(lear
         kinds = statements(ctx)
         # the session, the learner's recent answers (limit and doubled posts), the review
         # card; then one short write transaction: the answer, the counts, the card
-        assert len(kinds) == 8, [q["sql"][:120] for q in ctx.captured_queries]
+        assert len(kinds) == 8, "\n".join(q["sql"][:150] for q in ctx.captured_queries)
         assert kinds[:3] == ["SELECT", "SELECT", "SELECT"]
         assert kinds[3] in ("BEGIN", "SAVEPOINT") and kinds[-1] in ("COMMIT", "RELEASE")
         assert kinds[4:7] == ["INSERT", "INSERT", "INSERT" if name == qid else "UPDATE"]

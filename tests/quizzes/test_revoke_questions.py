@@ -70,3 +70,14 @@ def test_every_law_64_case_is_asked_on_a_deal_played_to_the_end():
             assert "the trick of" in q.story and "Play is over" in q.story, q.id
     assert {"64A1", "64A2", "64B1", "64B2", "64B3", "64B6", "64B7"} <= set(laws), laws
     assert footnote and trick_12 and two >= 3 * 60
+
+
+def test_a_card_taken_back_after_a_correction():
+    """62C2: the offender's partner's card taken back is a major penalty card; 62C1: a
+    non-offender's goes back to his hand."""
+    cases = (("revoke-partner-takes-back", "major"), ("revoke-opponent-takes-back", "none"))
+    for name, kind in cases:
+        for q in revoke_questions(generator.BY_NAME[name]):
+            (revoke,) = q.state()["revokes"]
+            assert revoke["status"] == "corrected" and q.subject["seat"] != revoke["seat"]
+            assert q.right_keys() == {kind} and "took back the" in q.story, q.id

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from penaltyflow.engine import revoke as engine_revoke
 from penaltyflow.engine.cards import SUIT_MASK, cards_of, partner
+from penaltyflow.engine.vocab import SEATS
 
 from .moment import SCENES, Moment, Scene, found
 from .play import CORRECTED, REVOKE, Draft, Skip, _name, cl, suit_word, who
@@ -67,31 +68,62 @@ SCENES["declarer revokes"] = _revoke(_declarer)
 # --- moves ------------------------------------------------------------------------
 
 
+def _finish_trick(d: Draft) -> None:
+    mark = d.mark()
+    while d.table.trick:
+        d.step()
+    d.since(mark)
+
+
+def _correct(d: Draft, m: Moment, back: tuple[int, ...] = (), taken: str = "") -> int:
+    """Attention is drawn to the open revoke (62A): the offender plays a card he may play
+    instead (62B), and the seats in `back` take back the cards they played after it (62C)."""
+    r = engine_revoke.correctable(d.table)
+    if r is None:
+        raise Skip
+    new = d.pick(cards_of(engine_revoke.substitutes(d.table, r)))
+    event: dict = {"correct": _name(new)}
+    if back:
+        event["withdraw"] = [SEATS[s] for s in back]
+    words = (
+        "Attention was drawn to the revoke before it was established: "
+        f"{who(m.seats['offender'])} put the {cl(new)} in place of the {m.words['card']}"
+    )
+    d.apply(event, words=words + (f"; {taken}." if taken else "."), expect=CORRECTED)
+    return new
+
+
 def corrected(d: Draft, m: Moment) -> None:
     """Attention is drawn to the revoke before it is established (Law 62A), at once or once
     the trick is complete; the offender plays a card he may play instead (62B)."""
     t = d.table
     if d.rng.random() < 0.5:
-        mark = d.mark()
-        while t.trick:
-            d.step()
-        d.since(mark)
-    r = engine_revoke.correctable(t)
-    if r is None:
-        raise Skip
-    new = d.pick(cards_of(engine_revoke.substitutes(t, r)))
-    seat = m.seats["offender"]
-    d.apply(
-        {"correct": _name(new)},
-        words=(
-            f"Attention was drawn to the revoke before it was established: {who(seat)} put the "
-            f"{cl(new)} in place of the {m.words['card']}."
-        ),
-        expect=CORRECTED,
-    )
+        _finish_trick(d)
+    new = _correct(d, m)
     if not t.trick:  # the trick was complete: it is won again, with the new card
         d.say(f"With the {cl(new)} played, {who(t.tricks[-1][2])} won the trick.")
-    m.card("new", new, seat)
+    m.card("new", new, m.seats["offender"])
+
+
+def withdrawn(by: str) -> Callable[[Draft, Moment], None]:
+    """The revoke trick is complete when attention is drawn; on the correction the next player
+    takes his card back (62C1), and with "his partner", the offender's partner too (62C2)."""
+
+    def move(d: Draft, m: Moment) -> None:
+        seat = m.seats["offender"]
+        _finish_trick(d)
+        cards = d.table.tricks[-1][1]
+        after = dict(cards[[s for s, _ in cards].index(seat) + 1 :])
+        back = [(seat + 1) & 3] + ([partner(seat)] if by == "his partner" else [])
+        if not all(s in after for s in back):
+            raise Skip
+        taken = f"{who(back[0])} took back the {cl(after[back[0]])}"
+        taken += "".join(f" and {who(s)} the {cl(after[s])}" for s in back[1:])
+        _correct(d, m, tuple(back), taken)
+        m.card("withdrawn", after[back[-1]], back[-1])
+        m.seat("taker", back[-1])
+
+    return move
 
 
 def on_to_his_next_turn(d: Draft, m: Moment) -> None:
@@ -222,6 +254,7 @@ MOVES |= {
     "dummy won the revoke trick": won_in_dummy,
 }
 MADE = {
+    "taken back by": lambda spec: withdrawn(spec["taken back by"]),
     "another revoke by": lambda spec: another_revoke(spec["another revoke by"]),
     "the laws give": lambda spec: laws_give(*spec["the laws give"]),
 }
