@@ -21,6 +21,7 @@ from django.db.models import Count, Q
 from django.utils import timezone
 from fsrs import Card, Rating, Scheduler
 
+from .citations import QUIZ_LAWS
 from .models import Answer, Learner, QuestionStat, ReviewCard, Round
 
 if TYPE_CHECKING:
@@ -466,7 +467,8 @@ def next_up(learner: Learner, after: dt.datetime) -> NextUp | None:
 
 
 def per_law(learner: Learner) -> list[dict]:
-    """For each law 48 to 57: answers, right, and the share right (for the bar chart)."""
+    """For each law of the quizzes (48 to 57, 61 to 64): answers, right, and the share right
+    (for the bar chart)."""
     from .bank import law_number
 
     rows = (
@@ -474,7 +476,7 @@ def per_law(learner: Learner) -> list[dict]:
         .values("law")
         .annotate(n=Count("id"), right=Count("id", filter=Q(correct=True)))
     )
-    totals = {str(n): [0, 0] for n in range(48, 58)}
+    totals = {law: [0, 0] for law in QUIZ_LAWS}
     for row in rows:
         law = law_number(row["law"])
         if law in totals:
