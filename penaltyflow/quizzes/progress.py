@@ -112,11 +112,12 @@ def join_on_login(sender, request, user, **kwargs) -> None:
 # Which statements are written out in SQL, and why. The five that run on every post
 # (the recent answers, the card's read, the answer's INSERT, the counts' upsert, the
 # card's write) are written out (`_sql`): through the ORM each costs 90 to 400 µs more
-# than the statement itself, 1.5 ms a post in all, which takes the post from 0.29 of a
-# one-line view to under 0.2 (bench/answer_statements.py prints the figures per
-# statement; docs/benchmarks.md, "The answer post"). Everything else goes through the
-# ORM: what runs only sometimes (a doubled post's keys, a round's position, the limit's
-# second read, a clash) and everything outside the post.
+# than the statement itself, about 1.5 ms a post in all where the whole post takes about
+# 1 ms of a worker, which takes the post from 0.21-0.29 of a one-line view to well under
+# 0.2 (bench/answer_statements.py prints the figures per statement; the README's quiz
+# benchmarks give them). Everything else goes through the ORM: what runs only sometimes
+# (a doubled post's keys, a round's position, the limit's second read, a clash) and
+# everything outside the post.
 
 RECENT_ROWS = 30  # the newest answers read for the limit and for doubled posts
 
