@@ -37,12 +37,16 @@ DOUBLE_POST_SECONDS = 5
 def learner_for(request, create: bool = True) -> Learner | None:
     """The account's learner when signed in, else this browser's (made on first need).
 
-    The learner's id is kept in the session, so answering costs no query to find it."""
+    The learner's id is kept in the session, so answering costs no query to find it.
+    With `create=False` (every page read on GET) nothing is written: no learner made,
+    the session left as it is."""
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         kept = request.session.get(USER_SESSION_KEY)
         if kept and kept[0] == user.pk:
             return _known(kept[1])
+        if not create:
+            return Learner.objects.filter(user=user).first()
         learner, _ = Learner.objects.get_or_create(user=user)
         request.session[USER_SESSION_KEY] = [user.pk, learner.pk]
         return learner
