@@ -242,15 +242,6 @@ def describe_event(event: dict, table: Table) -> str:
         seat = str(event.get("seat", "?")).upper()
         how = "deliberately" if event.get("deliberate") else "by accident"
         return f"{seat_name(seat)} exposes {card_view(str(event['expose'])).label} {how}."
-    if "correct" in event:  # Law 62: a revoke corrected before it is established
-        said = (
-            "The revoke is corrected before it is established: "
-            f"{card_view(str(event['correct'])).label} is played in place of the revoked card."
-        )
-        back = [seat_name(str(seat).upper()) for seat in event.get("withdraw") or ()]
-        if back:
-            said += f" {' and '.join(back)} take back the card they played after it."
-        return said
     option = {k: v for k, v in event.items() if k in ("decide", "suit", "card")}
     return f"Decision: {option_label(table, option)}."
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, ClassVar
 
-from penaltyflow.engine.vocab import SEAT_NAMES, SEATS, card_label
+from penaltyflow.engine.vocab import OPTION_WORDS, SEAT_NAMES, SEATS, card_label
 
 if TYPE_CHECKING:
     from .question import Question
@@ -118,21 +118,7 @@ class Options(EngineKind):
     shown with two or three that are not open, as distractors."""
 
     multiple_answers = True
-    # option name: (the choice's words, the words in the explanation), in the order shown
-    OPTIONS: ClassVar[dict[str, tuple[str, str]]] = {
-        "accept": ("Accept it: the card stands", "accept"),
-        "refuse": ("Refuse it", "refuse"),
-        "spread": ("Spread his own hand and become dummy", "spread his hand and become dummy"),
-        "require": ("Require a suit", "require a suit"),
-        "forbid": ("Forbid a suit", "forbid a suit"),
-        "no_restriction": ("Impose no restriction", "no restriction"),
-        "designate": ("Designate which penalty card is played", "designate a penalty card"),
-        "highest": (
-            "Make partner play his highest card of the suit led",
-            "highest of the suit led",
-        ),
-        "lowest": ("Make partner play his lowest card of the suit led", "lowest of the suit led"),
-    }
+    OPTIONS = OPTION_WORDS  # engine/vocab.py: (the choice's words, the explanation's)
 
     def answer(self, state, subject):
         return {o["decide"] for o in state["pending"]["options"]}
@@ -186,7 +172,7 @@ KINDS: dict[str, Kind] = {
         PenaltyCard("penalty-card", "Is it a penalty card"),
         Options("options", "Declarer's options"),
         Decider("decider", "Who decides"),
-        Transfer("transfer", "Tricks transferred for a revoke"),
+        Transfer("transfer", "Tricks transferred for a revoke", "quizzes/kinds/transfer.html"),
         Kind("chart-next", "What the Director asks next"),
         Kind("chart-leads", "Where an answer leads"),
         Kind("chart-clause", "Which clause"),

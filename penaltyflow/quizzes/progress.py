@@ -21,6 +21,7 @@ from django.db.models import Count, Q
 from django.utils import timezone
 from fsrs import Card, Rating, Scheduler
 
+from .citations import QUIZ_LAWS
 from .models import Answer, Learner, QuestionStat, ReviewCard, Round
 
 if TYPE_CHECKING:
@@ -36,12 +37,16 @@ DOUBLE_POST_SECONDS = 5
 def learner_for(request, create: bool = True) -> Learner | None:
     """The account's learner when signed in, else this browser's (made on first need).
 
-    The learner's id is kept in the session, so answering costs no query to find it."""
+    The learner's id is kept in the session, so answering costs no query to find it.
+    With `create=False` (every page read on GET) nothing is written: no learner made,
+    the session left as it is."""
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         kept = request.session.get(USER_SESSION_KEY)
         if kept and kept[0] == user.pk:
             return _known(kept[1])
+        if not create:
+            return Learner.objects.filter(user=user).first()
         learner, _ = Learner.objects.get_or_create(user=user)
         request.session[USER_SESSION_KEY] = [user.pk, learner.pk]
         return learner
@@ -466,7 +471,8 @@ def next_up(learner: Learner, after: dt.datetime) -> NextUp | None:
 
 
 def per_law(learner: Learner) -> list[dict]:
-    """For each law 48 to 57: answers, right, and the share right (for the bar chart)."""
+    """For each law of the quizzes (48 to 57, 61 to 64): answers, right, and the share right
+    (for the bar chart)."""
     from .bank import law_number
 
     rows = (
@@ -474,7 +480,7 @@ def per_law(learner: Learner) -> list[dict]:
         .values("law")
         .annotate(n=Count("id"), right=Count("id", filter=Q(correct=True)))
     )
-    totals = {str(n): [0, 0] for n in range(48, 58)}
+    totals = {law: [0, 0] for law in QUIZ_LAWS}
     for row in rows:
         law = law_number(row["law"])
         if law in totals:

@@ -23,13 +23,14 @@ from penaltyflow.core.htmx import is_fragment, wants_json
 from penaltyflow.core.pagecache import cached_by_content
 
 from . import bank, progress
+from .citations import QUIZ_LAWS
 from .models import Answer, Round
 from .question import Question
 from .tables import table_for
 
 ROUND_SIZE = 10
 EXAM_SIZE = 25
-LAWS = [str(n) for n in range(48, 58)]
+LAWS = list(QUIZ_LAWS)
 LIMIT_MAX = 500
 
 
@@ -155,7 +156,11 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "quizzes/home.html",
-        {"laws": [(law, counts[law]) for law in LAWS], "due": due, "total": sum(counts.values())},
+        {
+            "laws": [(law, counts[law]) for law in LAWS if counts[law]],
+            "due": due,
+            "total": sum(counts.values()),
+        },
     )
 
 

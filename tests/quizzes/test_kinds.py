@@ -55,6 +55,9 @@ def test_each_kind_s_page_draws_its_choices_through_its_partial(client, kind):
     else:
         assert {t for t, _ in inputs} == {"checkbox" if q.multiple else "radio"}
         assert 'class="tap-card ' not in html
+    if kind == "transfer":  # a number to pick, one button each, the deal played to the end
+        assert html.count('class="answer-choice number-choice') == len(q.keys) >= 2
+        assert q.state()["trick"] == 13 or not q.state()["to_play"]
 
 
 @pytest.mark.django_db
