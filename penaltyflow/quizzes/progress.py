@@ -114,8 +114,8 @@ def join_on_login(sender, request, user, **kwargs) -> None:
 # card's write) are written out (`_sql`): through the ORM each costs 90 to 400 µs more
 # than the statement itself, about 1.5 ms a post in all where the whole post takes about
 # 1 ms of a worker, which takes the post from 0.21-0.29 of a one-line view to well under
-# 0.2 (bench/answer_statements.py prints the figures per statement; the README's quiz
-# benchmarks give them). Everything else goes through the ORM: what runs only sometimes
+# 0.2 (bench/answer_statements.py prints the figures per statement; docs/benchmarks.md,
+# "The answer post", gives them). Everything else goes through the ORM: what runs only sometimes
 # (a doubled post's keys, a round's position, the limit's second read, a clash) and
 # everything outside the post.
 
