@@ -320,3 +320,18 @@ def test_lessons_teach_penalty_cards_first_and_ask_the_47e1_question(db, content
         items = Lesson.objects.get(slug=slug).items.values_list("chart", "node")
         assert (chart, "told-to-lead") in items, slug
     assert len(list((settings.CONTENT_DIR / "lessons").glob("*.yaml"))) == len(course)
+
+
+def test_the_revokes_lesson_counts_the_transfer_after_penalty_cards(db, content):
+    from django.core.management import call_command
+
+    from penaltyflow.classroom.models import Lesson
+
+    call_command("loadlessons", verbosity=0)
+    course = list(Lesson.objects.filter(owner=None).values_list("slug", flat=True))
+    assert course.index("penalty-cards") < course.index("revokes")
+    items = Lesson.objects.get(slug="revokes").items.all()
+    steps = {(item.chart, item.node) for item in items if item.chart}
+    assert {("law-63", "revoke-noticed"), ("law-64", "two-tricks"), ("law-64", "redress")} <= steps
+    transfer = [item.question for item in items if item.question.startswith("g-transfer-")]
+    assert len(transfer) >= 4  # the room votes the number on deals played to the end
