@@ -36,7 +36,7 @@ def main() -> None:
     from django.utils import timezone
 
     from penaltyflow.quizzes import progress
-    from penaltyflow.quizzes.models import Answer, Learner, QuestionStat, ReviewCard
+    from penaltyflow.quizzes.models import Learner, QuestionStat, QuizAnswer, ReviewCard
     from penaltyflow.quizzes.question import Question
 
     call_command("migrate", verbosity=0)
@@ -58,7 +58,7 @@ def main() -> None:
         "attempt": "",
         "created": now,
     }
-    row, params = progress._prepared(Answer, **answer)
+    row, params = progress._prepared(QuizAnswer, **answer)
 
     def orm_card_insert():
         try:
@@ -72,7 +72,7 @@ def main() -> None:
     statements = {
         "the recent answers (SELECT)": (
             lambda: list(
-                Answer.objects.filter(learner=learner, created__gt=since)
+                QuizAnswer.objects.filter(learner=learner, created__gt=since)
                 .order_by("-created")
                 .values_list("id", "qid", "attempt", "created")[: progress.RECENT_ROWS]
             ),
@@ -91,10 +91,10 @@ def main() -> None:
             ),
         ),
         "the answer (INSERT)": (
-            lambda: Answer.objects.create(
+            lambda: QuizAnswer.objects.create(
                 **{**answer, "learner": learner, "round": None, "keys": ["major"]}
             ),
-            lambda: progress._sql(f"INSERT INTO {{table}} {row}", Answer, params),
+            lambda: progress._sql(f"INSERT INTO {{table}} {row}", QuizAnswer, params),
         ),
         "the question's counts (UPDATE / upsert)": (
             lambda: QuestionStat.objects.filter(qid="q").update(

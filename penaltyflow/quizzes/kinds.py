@@ -27,6 +27,9 @@ class Kind:
     """A kind whose right keys are written on each question (`Question.right`)."""
 
     engine: ClassVar[bool] = False
+    # The question asks what one card (`Question.subject`) is now: until it is answered,
+    # the table shows that card face up where it lies, with no status (quizzes/tables.py).
+    asks_about_a_card: ClassVar[bool] = False
 
     def __init__(self, name: str, title: str, template: str = "quizzes/kinds/choices.html"):
         self.name = name
@@ -93,6 +96,8 @@ class LegalCards(EngineKind):
 
 class PenaltyCard(EngineKind):
     """What is `subject.card` now? Its kind in `penalty_cards`, or none."""
+
+    asks_about_a_card = True
 
     CHOICES: ClassVar[Choices] = [
         ("major", "A major penalty card"),

@@ -76,7 +76,10 @@ class Round(models.Model):
         return f"{self.get_mode_display()} {self.started:%Y-%m-%d %H:%M}"
 
 
-class Answer(models.Model):
+class QuizAnswer(models.Model):
+    """One answer a learner gave to a quiz question, kept once (`progress.post_answer`);
+    not the classroom's Answer (a student's current answer to a class item)."""
+
     # Every answer post writes a row, so each index costs: the learner's answers are found
     # through (learner, created) and a round's through its (round, position) constraint,
     # and nothing looks answers up by question, so no other index is kept.
@@ -100,6 +103,7 @@ class Answer(models.Model):
     created = models.DateTimeField()
 
     class Meta:
+        db_table = "quizzes_answer"  # the table it had as Answer
         ordering = ["created", "id"]
         indexes = [models.Index(fields=["learner", "created"])]
         constraints = [

@@ -22,7 +22,7 @@ from django.utils import timezone
 from fsrs import Card, Rating, Scheduler
 
 from .citations import QUIZ_LAWS
-from .models import Answer, Learner, QuestionStat, ReviewCard, Round
+from .models import Learner, QuestionStat, QuizAnswer, ReviewCard, Round
 
 if TYPE_CHECKING:
     from .question import Grade, Question
@@ -87,7 +87,7 @@ def join_on_login(sender, request, user, **kwargs) -> None:
             guest.user = user
             guest.save(update_fields=["user"])
             return
-        Answer.objects.filter(learner=guest).update(learner=mine)
+        QuizAnswer.objects.filter(learner=guest).update(learner=mine)
         Round.objects.filter(learner=guest).update(learner=mine)
         have = set(ReviewCard.objects.filter(learner=mine).values_list("qid", flat=True))
         ReviewCard.objects.filter(learner=guest).exclude(qid__in=have).update(learner=mine)
@@ -112,11 +112,12 @@ def join_on_login(sender, request, user, **kwargs) -> None:
 # Which statements are written out in SQL, and why. The five that run on every post
 # (the recent answers, the card's read, the answer's INSERT, the counts' upsert, the
 # card's write) are written out (`_sql`): through the ORM each costs 90 to 400 µs more
-# than the statement itself, 1.5 ms a post in all, which takes the post from 0.29 of a
-# one-line view to under 0.2 (bench/answer_statements.py prints the figures per
-# statement; docs/benchmarks.md, "The answer post"). Everything else goes through the
-# ORM: what runs only sometimes (a doubled post's keys, a round's position, the limit's
-# second read, a clash) and everything outside the post.
+# than the statement itself, about 1.5 ms a post in all where the whole post takes about
+# 1 ms of a worker, which takes the post from 0.21-0.29 of a one-line view to well under
+# 0.2 (bench/answer_statements.py prints the figures per statement; docs/benchmarks.md,
+# "The answer post", gives them). Everything else goes through the ORM: what runs only sometimes
+# (a doubled post's keys, a round's position, the limit's second read, a clash) and
+# everything outside the post.
 
 RECENT_ROWS = 30  # the newest answers read for the limit and for doubled posts
 
@@ -185,7 +186,7 @@ def post_answer(
         return Posted(Outcome.LIMITED, keys, wait=wait)
     grade = question.grade(set(keys))
     row, params = _prepared(
-        Answer,
+        QuizAnswer,
         learner=learner.pk,
         qid=question.id,
         law=question.law,
@@ -201,7 +202,7 @@ def post_answer(
         card = next_review(learner, question.id, grade.correct, now) if schedule else None
         try:
             with transaction.atomic():  # one commit: the answer, the counts, the schedule
-                _sql(f"INSERT INTO {{table}} {row}", Answer, params)
+                _sql(f"INSERT INTO {{table}} {row}", QuizAnswer, params)
                 count(question, grade.correct)
                 if card is not None and not card.write():
                     raise CardMoved  # another answer to this question came first: again
@@ -223,11 +224,11 @@ def recent_answers(learner: Learner, now: dt.datetime) -> list[Recent]:
     first: where a doubled post is found, and what the limit counts. One small query,
     written out (see above); no keys (JSON to decode on every row), read only for the
     one row that may be a doubled post."""
-    created = Answer._meta.get_field("created")
+    created = QuizAnswer._meta.get_field("created")
     rows = _sql(
         "SELECT {id}, {qid}, {attempt}, {created} > %s FROM {table} "
         "WHERE {learner} = %s AND {created} > %s ORDER BY {created} DESC LIMIT %s",
-        Answer,
+        QuizAnswer,
         [
             created.get_db_prep_value(now - dt.timedelta(seconds=DOUBLE_POST_SECONDS), connection),
             learner.pk,
@@ -245,7 +246,7 @@ def retry_after(learner: Learner, now: dt.datetime, recent: list[Recent]) -> int
         return None
     # At the limit, or past what was read: when the oldest answer that counts was given.
     since = now - dt.timedelta(seconds=60)
-    window = Answer.objects.filter(learner=learner, created__gt=since).order_by("-created")
+    window = QuizAnswer.objects.filter(learner=learner, created__gt=since).order_by("-created")
     oldest = next(iter(window.values_list("created", flat=True)[limit - 1 : limit]), None)
     if oldest is None:
         return None
@@ -259,17 +260,17 @@ def _first_answer(learner, qid, keys, attempt, round, position, recent) -> list[
     that may be it: most posts have none). With no `recent` (after a clash), the attempt
     token is looked up."""
     if round is not None:
-        found = Answer.objects.filter(round=round, position=position).values_list("keys")
+        found = QuizAnswer.objects.filter(round=round, position=position).values_list("keys")
         return next((k for (k,) in found), None)
     if not recent:
         if not attempt:
             return None
-        found = Answer.objects.filter(learner=learner, attempt=attempt).values_list("keys")
+        found = QuizAnswer.objects.filter(learner=learner, attempt=attempt).values_list("keys")
         return next((k for (k,) in found), None)
     for row in recent:
         same_attempt = bool(attempt) and row.attempt == attempt
         if same_attempt or (row.qid == qid and row.fresh):
-            kept = Answer.objects.filter(pk=row.id).values_list("keys", flat=True).first()
+            kept = QuizAnswer.objects.filter(pk=row.id).values_list("keys", flat=True).first()
             if kept is not None and (same_attempt or kept == keys):
                 return kept
     return None
@@ -476,7 +477,7 @@ def per_law(learner: Learner) -> list[dict]:
     from .bank import law_number
 
     rows = (
-        Answer.objects.filter(learner=learner)
+        QuizAnswer.objects.filter(learner=learner)
         .values("law")
         .annotate(n=Count("id"), right=Count("id", filter=Q(correct=True)))
     )

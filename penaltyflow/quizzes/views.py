@@ -24,7 +24,7 @@ from penaltyflow.core.pagecache import cached_by_content
 
 from . import bank, progress
 from .citations import QUIZ_LAWS
-from .models import Answer, Round
+from .models import QuizAnswer, Round
 from .question import Question
 from .tables import table_for
 
@@ -338,7 +338,7 @@ def progress_page(request: HttpRequest) -> HttpResponse:
         q = bank.get_question(card.qid)
         if q is not None:
             due_rows.append({"q": q, "due": card.due})
-    answered = Answer.objects.filter(learner=learner).count() if learner else 0
+    answered = QuizAnswer.objects.filter(learner=learner).count() if learner else 0
     later = None
     if learner is not None and not due_rows:
         later = progress.next_up(learner, progress.end_of_today())

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from penaltyflow.quizzes import progress
 from penaltyflow.quizzes.bank import get_question
-from penaltyflow.quizzes.models import Answer, Learner, ReviewCard, Round
+from penaltyflow.quizzes.models import Learner, QuizAnswer, ReviewCard, Round
 from penaltyflow.quizzes.progress import Outcome, post_answer
 
 from .test_rounds import start
@@ -30,14 +30,14 @@ def test_one_call_says_whether_a_post_was_recorded_doubled_or_limited(settings):
     assert first.outcome is Outcome.RECORDED and first.grade.correct is False
     again = post_answer(learner, q, wrong_keys(q))  # the same keys within seconds
     assert again.outcome is Outcome.DOUBLED and again.keys == first.keys
-    assert Answer.objects.count() == 1 and ReviewCard.objects.get().reviews == 1
+    assert QuizAnswer.objects.count() == 1 and ReviewCard.objects.get().reviews == 1
     token = post_answer(learner, get_question(QIDS[1]), ["major"], attempt="a1")
     same = post_answer(learner, get_question(QIDS[1]), ["minor"], attempt="a1")
     assert token.outcome is Outcome.RECORDED and same.doubled and same.keys == ["major"]
     post_answer(learner, get_question(QIDS[2]), ["major"])
     limited = post_answer(learner, get_question(QIDS[3]), ["major"])
     assert limited.limited and 1 <= limited.wait <= 60 and limited.grade is None
-    assert Answer.objects.count() == 3  # nothing kept past the limit
+    assert QuizAnswer.objects.count() == 3  # nothing kept past the limit
     later = timezone.now() + dt.timedelta(seconds=61)
     assert post_answer(learner, get_question(QIDS[3]), ["major"], now=later).outcome is (
         Outcome.RECORDED

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from penaltyflow.quizzes import progress
 from penaltyflow.quizzes.bank import get_question
-from penaltyflow.quizzes.models import Answer, Learner, ReviewCard
+from penaltyflow.quizzes.models import Learner, QuizAnswer, ReviewCard
 
 pytestmark = pytest.mark.django_db
 NOON = dt.datetime(2026, 3, 2, 12, 0, tzinfo=dt.UTC)
@@ -134,7 +134,7 @@ def test_progress_joins_the_account_on_sign_up_and_follows_to_another_device():
     r = laptop.post("/accounts/login/", {"username": "alice", "password": "a-long pass 123"})
     assert r.status_code == 302
     assert Learner.objects.count() == 1
-    assert Answer.objects.filter(learner__user=alice).count() == 3
+    assert QuizAnswer.objects.filter(learner__user=alice).count() == 3
     assert ReviewCard.objects.filter(learner__user=alice).count() == 3
     page = laptop.get("/quiz/progress/").content.decode()
     assert "3 answers so far" in page and "Signed in as" in page
