@@ -72,7 +72,6 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "penaltyflow.offline.middleware.OfflineHeaders",
-    "penaltyflow.classroom.nav.TeacherLink",
     "csp.middleware.CSPMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
@@ -90,6 +89,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "penaltyflow.classroom.nav.classroom_link",
             ],
         },
     }
@@ -114,7 +114,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 # worker keeps its own, bounded by bytes (PAGE_CACHE_MB) so a crawl cannot grow it.
 CACHES = {
     "default": {
-        "BACKEND": "penaltyflow.ops.cache.ByteBoundedLocMemCache",
+        "BACKEND": "penaltyflow.ops.cache.ByteBoundedMemoryCache",
         "TIMEOUT": None,
         "OPTIONS": {
             "MAX_ENTRIES": 20000,
@@ -145,6 +145,16 @@ WHITENOISE_USE_FINDERS = True  # serve from static/ even before collectstatic
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "/quiz/progress/"
 LOGOUT_REDIRECT_URL = "/quiz/"
+# Sign-up refuses a password that is short, common, all digits or like the username.
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 8},
+    },
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
 # Quiz answers one learner (browser or account) may post in a minute; more get 429.
 QUIZ_ANSWERS_PER_MINUTE = int(os.environ.get("QUIZ_ANSWERS_PER_MINUTE", "30"))
 

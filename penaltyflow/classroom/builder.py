@@ -84,10 +84,8 @@ class QuestionSearch(forms.Form):
 
 
 def _label(q) -> str:
-    """A question as the builder lists it: its law, kind, prompt and the start of its story."""
-    story = " ".join((q.story or "").split())
-    story = story if len(story) <= 110 else story[:107].rsplit(" ", 1)[0] + "…"
-    return " · ".join(x for x in [q.prompt, story] if x)
+    """A question as the builder lists it: its prompt and what happens in its story."""
+    return " · ".join(x for x in [q.prompt, questions.moment(q.story, 120)] if x)
 
 
 def _found(search: QuestionSearch) -> tuple[list, int]:

@@ -10,13 +10,34 @@ from .access import teacher_session, with_access
 from .models import Lesson, Session
 from .present import item_view, per_student, tallies
 
+# A spreadsheet reads a cell that starts with one of these as a formula (a student named
+# =HYPERLINK(...) would become a link): such a cell is written with a ' before it.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
-def _csv_response(session: Session, what: str) -> tuple[HttpResponse, "csv._writer"]:
+
+def safe_cell(value: object) -> object:
+    """The value as a spreadsheet shows it, never run as a formula."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+class SafeWriter:
+    """csv.writer, with every cell through `safe_cell`: the only way this app writes CSV."""
+
+    def __init__(self, response: HttpResponse):
+        self._writer = csv.writer(response)
+
+    def writerow(self, row: list) -> None:
+        self._writer.writerow([safe_cell(cell) for cell in row])
+
+
+def _csv_response(session: Session, what: str) -> tuple[HttpResponse, SafeWriter]:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = (
         f'attachment; filename="penaltyflow-class-{session.code}-{what}.csv"'
     )
-    return response, csv.writer(response)
+    return response, SafeWriter(response)
 
 
 @require_safe

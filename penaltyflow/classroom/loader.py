@@ -7,6 +7,7 @@ transaction. A bad file stops the load with the file and the item named.
     slug: penalty-cards
     title: "Penalty cards (Law 50)"
     summary: "..."
+    order: 1                                # its place in the course
     items:
       - step: law-50/card-exposed          # chart/step
       - step: law-50/how-exposed
@@ -26,7 +27,7 @@ from penaltyflow.core.contentfile import read_yaml
 from .items import ItemError, resolve
 from .models import Lesson, LessonItem
 
-LESSON_FIELDS = {"slug", "title", "summary", "items"}
+LESSON_FIELDS = {"slug", "title", "summary", "order", "items"}
 ITEM_FIELDS = {"step", "path", "hide", "question", "questions"}
 FILTER_FIELDS = {"law", "kind", "count"}
 _SLUG = re.compile(r"[a-z0-9][a-z0-9_-]{0,49}")
@@ -56,13 +57,22 @@ def parse_lesson(path: Path) -> dict:
     summary = data.get("summary", "")
     if not isinstance(summary, str):
         _fail(path, "", "'summary' must be text")
+    order = data.get("order", 0)
+    if not isinstance(order, int) or isinstance(order, bool) or order < 0:
+        _fail(path, "", "'order' is the lesson's place in the course: a whole number, 0 or more")
     raw = data.get("items")
     if not isinstance(raw, list) or not raw:
         _fail(path, "", "'items' must be a list of one item or more")
     items = []
     for number, entry in enumerate(raw, start=1):
         items.extend(_items(path, f"item {number}", entry))
-    return {"slug": slug, "title": title.strip(), "summary": summary.strip(), "items": items}
+    return {
+        "slug": slug,
+        "title": title.strip(),
+        "summary": summary.strip(),
+        "order": order,
+        "items": items,
+    }
 
 
 def _items(path: Path, where: str, entry) -> list[dict]:
@@ -145,6 +155,7 @@ def load_lessons(paths: list[Path], prune: bool = False) -> list[Lesson]:
                 defaults={
                     "title": data["title"],
                     "summary": data["summary"],
+                    "order": data["order"],
                     "source_file": str(path),
                     "owner": None,
                 },

@@ -27,6 +27,9 @@ class Lesson(models.Model):
     summary = models.TextField(blank=True)
     # The content file it was loaded from; blank for a lesson a teacher built in the app.
     source_file = models.CharField(max_length=300, blank=True, editable=False)
+    # Where a content lesson stands in the course (its file's `order`): penalty cards
+    # are taught before the leads that end in one.
+    order = models.PositiveIntegerField(default=0)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,
@@ -37,7 +40,7 @@ class Lesson(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["owner_id", "source_file", "id"]
+        ordering = ["owner_id", "order", "source_file", "id"]
 
     def __str__(self) -> str:
         return self.title

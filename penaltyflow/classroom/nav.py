@@ -1,19 +1,17 @@
 """The header's "Classroom" link, shown to teachers only.
 
-Many pages are built once and kept for everyone (core.pagecache, the quiz's question
-pages), so base.html holds a mark where the link goes, and this middleware puts the
-link in (or takes the mark out) for whoever asks. Whether the user is a teacher is
-read at sign-in and kept in the session: pages for visitors without a session cost
-no query, and a signed-in page only the session's, which it reads anyway.
+base.html shows it when the context processor `classroom_link` says so; every page
+renders base.html for whoever asks (kept pages too: core.pagecache keeps only their
+content). Whether the user is a teacher is read at sign-in and kept in the session:
+pages for visitors without a session cost no query, and a signed-in page only the
+session's, which it reads anyway.
 """
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
-from django.urls import reverse
+from django.http import HttpRequest
 
 from .present import is_teacher
 
-MARK = b"<!--classroom-link-->"
 SESSION_KEY = "classroom_teacher"  # the user id, when that user is a teacher
 
 
@@ -35,23 +33,6 @@ def shows_link(request: HttpRequest) -> bool:
     return session.get(SESSION_KEY) is not None
 
 
-class TeacherLink:
-    def __init__(self, get_response):
-        self.get_response = get_response
-        self.link: bytes | None = None
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self.get_response(request)
-        if response.streaming or not response.get("Content-Type", "").startswith("text/html"):
-            return response
-        content = response.content
-        if MARK not in content:
-            return response
-        if shows_link(request):
-            if self.link is None:
-                self.link = f'<a href="{reverse("classroom:home")}">Classroom</a>'.encode()
-            content = content.replace(MARK, self.link)
-        else:
-            content = content.replace(MARK, b"")
-        response.content = content
-        return response
+def classroom_link(request: HttpRequest) -> dict[str, bool]:
+    """Context processor: {{ classroom_link }} is true for a teacher's pages."""
+    return {"classroom_link": shows_link(request)}

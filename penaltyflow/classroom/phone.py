@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from penaltyflow.core.htmx import wants_json
 
+from . import questions
 from .access import (
     clean_code,
     find_session,
@@ -137,7 +138,9 @@ def _mine(session: Session, sid: int) -> str | None:
     return answers.values_list("keys", flat=True).first()
 
 
-def _phone_page(request, session: Session, mine: str | None, notice="", status=200):
+def _phone_page(
+    request, session: Session, mine: str | None, notice="", status=200, answer_error=""
+):
     """The phone's page, or (htmx) its live part. The live part is the same for every phone
     with the same answer, so it is built once per worker for each version of the session
     (after the teacher moves on, 300 phones ask for it within a second)."""
@@ -145,10 +148,11 @@ def _phone_page(request, session: Session, mine: str | None, notice="", status=2
     if request.htmx and status == 200 and (unchanged := not_modified(request, tag)):
         return unchanged
     context = phone_context(request, session, mine, tag, notice=notice)
+    context["answer_error"] = answer_error  # said beside the answers, where the player looks
     if not request.htmx:
         context["csrf_headers"] = json.dumps({"X-CSRFToken": get_token(request)})
         return fresh(render(request, "classroom/phone.html", context, status=status), tag)
-    if session.ended or notice:  # once, or rare: not worth keeping
+    if session.ended or notice or answer_error:  # once, or rare: not worth keeping
         html = render_to_string("classroom/phone.html#live", context, request=request)
     else:
         key = _phone_key(session.code, session.version, mine)
@@ -179,7 +183,9 @@ def answer(request: HttpRequest, code: str) -> HttpResponse:
             raise BadRequest(message)
         # The page again, with the message (htmx swaps a 422 in: see room.html's htmx-config).
         status = 422 if request.htmx else 400
-        return _phone_page(request, session, _mine(session, sid), notice=message, status=status)
+        return _phone_page(
+            request, session, _mine(session, sid), answer_error=message, status=status
+        )
     keys, view = form.cleaned_data["answer"], form.view
     right = set(keys) == view.right_keys
     with transaction.atomic():
@@ -192,6 +198,9 @@ def answer(request: HttpRequest, code: str) -> HttpResponse:
         )
         if not s.open_for(item):
             return _closed(request, session, sid)
+        posted = questions.post_answer(sid, view.question, keys)
+        if posted.limited:
+            return _closed(request, session, sid, _too_many(posted.wait), 429, posted.wait)
         Answer.objects.bulk_create(
             [
                 Answer(
@@ -213,17 +222,27 @@ def answer(request: HttpRequest, code: str) -> HttpResponse:
     return redirect("classroom:phone", code=session.code)
 
 
-def _closed(request, session, sid) -> HttpResponse:
-    message = "This question is closed: the teacher has moved on or shown the answer."
+CLOSED = "This question is closed: the teacher has moved on or shown the answer."
+
+
+def _too_many(wait: int) -> str:
+    return f"Too many answers in a minute: wait {wait} s, then answer again."
+
+
+def _closed(request, session, sid, message=CLOSED, status=409, wait=None) -> HttpResponse:
+    """The answer was not kept: 409 (the item is closed) or 429 (too many, `wait` s)."""
     if wants_json(request):
-        return JsonResponse({"error": message}, status=409)
-    if request.htmx:
-        # 409, and htmx swaps it in (see the htmx-config meta tag): the phone catches up.
+        response = JsonResponse({"error": message}, status=status)
+    elif request.htmx:
+        # htmx swaps it in (see the htmx-config meta tag): the phone catches up.
         latest = Session.objects.get(pk=session.pk)
-        return _phone_page(request, latest, _mine(latest, sid), notice=message, status=409)
-    return render(
-        request, "classroom/closed.html", {"session": session, "message": message}, status=409
-    )
+        response = _phone_page(request, latest, _mine(latest, sid), notice=message, status=status)
+    else:
+        context = {"session": session, "message": message}
+        response = render(request, "classroom/closed.html", context, status=status)
+    if wait is not None:
+        response["Retry-After"] = str(wait)
+    return response
 
 
 @require_safe
@@ -241,8 +260,6 @@ def diagram(request: HttpRequest, code: str) -> HttpResponse:
 def keep(request: HttpRequest, code: str) -> HttpResponse:
     """A student keeps the lesson's questions in their own review queue."""
     session, _ = student_session(request, code)
-    from . import questions
-
     qids = [spec["question"] for spec in session.items if spec["kind"] == "question"]
     added = questions.add_to_review(request, qids) if qids else 0
     return render(

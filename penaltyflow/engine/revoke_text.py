@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import text
-from .cards import CARD_NAMES, sorted_cards
+from .cards import CARD_NAMES, CardError, parse_card, sorted_cards
+from .render import card_label
 from .vocab import SEAT_NAMES, SUIT_SINGULAR
 
 if TYPE_CHECKING:
@@ -190,4 +191,24 @@ def adjustment(t: Table, r: Revoke) -> str:
     )
 
 
-__all__ = ["SIDE_NAMES"]
+def describe_correction(t: Table, event: dict[str, object]) -> str:
+    """Words for a `correct` event, said of the table just before it (for the event list)."""
+    from .revoke import correctable
+
+    r = correctable(t)
+    who = _name(r.seat) if r is not None else "The offender"
+    try:
+        card = card_label(parse_card(event.get("correct")))
+    except CardError:
+        card = str(event.get("correct"))
+    back = [str(s).upper() for s in event.get("withdraw", []) or []]  # type: ignore[attr-defined]
+    names = " and ".join(SEAT_NAMES["NESW".index(s)] for s in back if s in ("N", "E", "S", "W"))
+    then = (
+        f"; {names} take{'s' if len(back) == 1 else ''} back the card played after it"
+        if names
+        else ""
+    )
+    return f"The revoke is corrected: {who} plays {card} instead{then}."
+
+
+__all__ = ["SIDE_NAMES", "describe_correction"]

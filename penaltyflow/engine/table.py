@@ -22,6 +22,7 @@ further (replay the events up to the one before, as `scenario.replay` does).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -82,6 +83,23 @@ class Table:
         # The per-trick restrictions of the trick just closed, while a revoke could be corrected.
         self.last_closed: tuple[tuple[int, str, int] | None, tuple[int, int] | None] | None = None
         self.moves = 0
+
+    def fork(self) -> Table:
+        """An independent copy of the table, for searching ahead (much cheaper than deepcopy:
+        what moves mutate is copied, what they only replace is shared)."""
+        t = copy.copy(self)
+        t.hands = self.hands[:]
+        t.trick = self.trick[:]
+        t.won = self.won[:]
+        t.tricks = self.tricks[:]
+        t.pen_mask = self.pen_mask[:]
+        t.committed = self.committed[:]
+        t.designated = self.designated[:]
+        t.notes = self.notes[:]
+        t.log = self.log[:]
+        t.revokes = [copy.copy(r) for r in self.revokes]
+        t.pending = copy.copy(self.pending)
+        return t
 
     # --- small helpers -------------------------------------------------------
 

@@ -114,6 +114,11 @@ class StepPath:
         }
         return [found.get(pair) for pair in zip(walk, walk[1:], strict=False)]
 
+    def _decided(self, walk: list[str]) -> list[bool]:
+        """For each step of `walk` after the first: was it reached by an answer (a choice of a
+        step with two or more), rather than by a step's one way on?"""
+        return [len(self.graph.choices_of(key)) > 1 for key in walk[:-1]]
+
     def example(self) -> "Example | None":
         """The hand for this step.
 
@@ -131,8 +136,9 @@ class StepPath:
             if carried is None:
                 return own[-1] if own else None
             wanted = situation(carried.scenario)
-            for example in own:
-                if example is not None and situation(example.scenario) != wanted:
+            for decided, example in zip(self._decided(walk), own, strict=True):
+                # a step reached by "Next" decides nothing: its example's moment does not count
+                if decided and example is not None and situation(example.scenario) != wanted:
                     self.case_lost = True
                     return own[-1]
             return carried

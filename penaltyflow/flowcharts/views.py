@@ -2,7 +2,8 @@
 the diagrams and the map, and move the page cache on."""
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
 from django.views.decorators.http import require_safe
 
 from penaltyflow.core.htmx import fragment_target, full_page_on_error, is_fragment
@@ -22,14 +23,16 @@ WITHOUT_RENDERING = ("svg", "pdf")
 def home(request: HttpRequest) -> HttpResponse:
     charts = Flowchart.objects.defer(*WITHOUT_RENDERING)
     overview = Overview.objects.first()
-    return render(request, "flowcharts/home.html", {"charts": charts, "overview": overview})
+    return TemplateResponse(
+        request, "flowcharts/home.html", {"charts": charts, "overview": overview}
+    )
 
 
 @require_safe
 @cached_by_content()
 def chart(request: HttpRequest, slug: str) -> HttpResponse:
     chart = get_object_or_404(Flowchart.objects.defer("pdf"), slug=slug)
-    return render(
+    return TemplateResponse(
         request, "flowcharts/chart.html", {"chart": chart, "outline": chart_outline(chart)}
     )
 
@@ -63,7 +66,7 @@ def step(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     template = "flowcharts/step.html"
     if fragment:
         template += "#table" if fragment_target(request) == "table" and table else "#step"
-    return render(request, template, context)
+    return TemplateResponse(request, template, context)
 
 
 @require_safe

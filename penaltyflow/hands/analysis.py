@@ -31,19 +31,31 @@ card and every decision. No Django here: plain Python on the engine and endplay.
 
 from __future__ import annotations
 
-import copy
 import functools
 import json
 from typing import TYPE_CHECKING, Any
 
 from penaltyflow.engine import ScenarioError, Table, apply_event, legal, replay, vocab
-from penaltyflow.engine.cards import card_name, cards_of, deal_pbn, parse_contract
+from penaltyflow.engine.cards import (
+    card_name,
+    cards_of,
+    deal_pbn,
+    parse_card,
+    parse_contract,
+    parse_seat,
+)
 from penaltyflow.engine.text import option_label
 
 if TYPE_CHECKING:  # endplay itself is imported where the solver runs (see _Solver._solve)
     from endplay.types import Card
 
-__all__ = ["NothingPending", "analyse_example", "contract_result", "option_tricks"]
+__all__ = [
+    "NothingPending",
+    "analyse_example",
+    "contract_result",
+    "option_tricks",
+    "revoke_redress",
+]
 
 _WORDS = (
     "no", "one", "two", "three", "four", "five", "six",
@@ -135,7 +147,7 @@ class _Solver:
 
 
 def _fork(table: Table) -> Table:
-    return copy.deepcopy(table)
+    return table.fork()
 
 
 def _clockwise(table: Table) -> bool:
@@ -282,8 +294,83 @@ def analyse_example(scenario: dict) -> dict:
 @functools.lru_cache(maxsize=4096)  # a process that loads the content again reuses it
 def _analyse(scenario_json: str) -> dict:
     scenario = json.loads(scenario_json)
-    found = {}
+    found: dict[str, Any] = {}
     for upto in range(len(scenario.get("events", [])) + 1):
         if replay(scenario, upto=upto).pending is not None:
             found[str(upto)] = option_tricks(scenario, upto)
+    redress = revoke_redress(scenario)
+    if redress:
+        found["revokes"] = redress
     return found
+
+
+# --- Law 64C: what the transfer does not make up -------------------------------
+
+
+def revoke_redress(scenario: dict) -> list[dict]:
+    """For an example played to the end, each established revoke with the tricks the
+    non-offending side would have taken had the offender followed suit (Law 64C).
+
+    The play before the revoke is as it was; at the revoke the offender plays instead a
+    card he could legally have played, and from there both sides play their best, double
+    dummy (the offender's side choosing his card, the non-offending side maximising):
+    the same search as `option_tricks`, for the non-offending side. Returns, in the
+    order of the revokes::
+
+        [{"seat": "E", "trick": 3, "side": "NS", "dd_tricks": 10, "adjusted": 9,
+          "short": 1, "result": "made with one overtrick"}, ...]
+
+    `adjusted` is that side's tricks after every transfer (`tricks_adjusted`), `short`
+    how many tricks the transfer leaves them short (0 when it makes up the damage), and
+    `result` the contract's result with `dd_tricks` for declarer's side (or the
+    defenders' tricks left to declarer). An empty list when play has not ended or no
+    revoke was established.
+    """
+    table = replay(scenario)
+    if not table.finished:
+        return []
+    state = table.to_json()
+    adjusted = state["tricks_adjusted"]
+    events = scenario.get("events", [])
+    out = []
+    for index, event in enumerate(events):
+        if not (isinstance(event, dict) and event.get("revoke")):
+            continue
+        before = replay(scenario, upto=index)
+        seat = parse_seat(event["seat"]) if "seat" in event else before.turn
+        card = parse_card(event["play"])
+        r = next(
+            (
+                q
+                for q in table.revokes
+                if (q.seat, q.card, q.trick) == (seat, card, before.trick_no)
+            ),
+            None,
+        )
+        if r is None or r.status != "established":
+            continue
+        side = 1 - (r.seat & 1)
+        dd = _followed_suit(
+            json.dumps({**scenario, "events": events[:index]}, sort_keys=True), side
+        )
+        name = "NS" if side == 0 else "EW"
+        declarer_tricks = dd if side == table.declarer & 1 else 13 - dd
+        out.append(
+            {
+                "seat": vocab.SEATS[r.seat],
+                "trick": r.trick,
+                "side": name,
+                "dd_tricks": dd,
+                "adjusted": adjusted[name],
+                "short": max(0, dd - adjusted[name]),
+                "result": contract_result(declarer_tricks, table.contract_text()),
+            }
+        )
+    return out
+
+
+@functools.lru_cache(maxsize=1024)  # examples that share the play up to the revoke share this
+def _followed_suit(scenario_json: str, side: int) -> int:
+    """`side`'s total tricks, double dummy, from the moment the offender was to play."""
+    before = replay(json.loads(scenario_json))
+    return _Search(side, before.trick_no).value(before)

@@ -23,7 +23,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import BadRequest
 
-from penaltyflow.engine import vocab
+from penaltyflow.engine import revoke_text, vocab
 from penaltyflow.engine.cards import CARD_NAMES, SEATS, CardError, parse_card
 from penaltyflow.engine.render import card_accessible_name, card_label, rank_label, suit_colour
 from penaltyflow.engine.scenario import ScenarioError, apply_event, replay
@@ -31,6 +31,7 @@ from penaltyflow.engine.table import Table
 from penaltyflow.engine.text import option_label
 from penaltyflow.engine.vocab import option_text, seat_name
 
+from .endofplay import EndOfPlay, end_of_play
 from .export import bbo_handviewer_url
 
 __all__ = ["TableData", "TableQuery", "before_ruling", "build_table", "table_from_query"]
@@ -164,6 +165,7 @@ class TableData:
     bbo_url: str
     story: str = ""
     ruled: bool = True  # False: the moment before a ruling, no card's status shown
+    end_of_play: EndOfPlay | None = None  # play is over after a revoke (endofplay.py)
 
     @property
     def chosen_text(self) -> str:
@@ -231,7 +233,11 @@ def describe_event(event: dict, table: Table) -> str:
                 f"{who} leads {card_view(str(played)).label}, told wrongly by the other side "
                 "that it was his lead."
             )
+        if event.get("revoke"):
+            return f"{who} plays {card_view(str(played)).label}: a revoke."
         return f"{who} plays {card_view(str(played)).label}."
+    if "correct" in event:
+        return revoke_text.describe_correction(table, event)
     if "expose" in event:
         seat = str(event.get("seat", "?")).upper()
         how = "deliberately" if event.get("deliberate") else "by accident"
@@ -367,6 +373,7 @@ def build_table(
         notes=state["notes"],
         bbo_url=bbo_handviewer_url(scenario),
         story=story,
+        end_of_play=end_of_play(table, analysis),
     )
 
 

@@ -66,6 +66,7 @@ def page_urls() -> list[str]:
         urls += [
             reverse("flowcharts:chart", args=[slug]),
             reverse("flowcharts:chart_svg", args=[slug]),
+            reverse("flowcharts:chart_pdf", args=[slug]),
         ]
     for slug, key in Node.objects.order_by("chart__order", "chart__slug", "id").values_list(
         "chart__slug", "key"

@@ -92,8 +92,22 @@ async function offlinePage() {
   return (await kept(CONFIG.offline)) || Response.error();
 }
 
+// Trying a card asks the server (the engine judges it): offline, the page says so.
+const TRY_NEEDS_NETWORK = "try-needs-network";
+
 async function fromCopy(request) {
   const url = new URL(request.url);
+  const trying = url.searchParams.has("try") && (await kept(url.pathname, { ignoreVary: true }));
+  if (trying && request.headers.get("HX-Request")) {
+    // Nothing is swapped; the page shows the message (sw-register.js listens for it).
+    return new Response("", {
+      status: 200,
+      headers: { "HX-Reswap": "none", "HX-Trigger": TRY_NEEDS_NETWORK },
+    });
+  }
+  if (trying && request.mode === "navigate") {
+    return Response.redirect(url.pathname + "#" + TRY_NEEDS_NETWORK, 303);
+  }
   if (request.headers.get("HX-Request")) {
     // htmx asked for a fragment: have it load the whole page instead, from the copy.
     const page = await kept(url.pathname, { ignoreVary: true });

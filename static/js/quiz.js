@@ -7,3 +7,17 @@ document.addEventListener("htmx:beforeSwap", function (event) {
     detail.isError = false;
   }
 });
+
+// After an answer the feedback takes the place of the form's button: focus goes to it (not
+// to <body>), so a keyboard or screen-reader user goes on from what they were told.
+// In an exam there is no feedback yet: focus goes to "Next question".
+document.addEventListener("htmx:afterSwap", function () {
+  var feedback = document.querySelector("#quiz .feedback");
+  if (feedback) {
+    feedback.setAttribute("tabindex", "-1");
+    feedback.focus({ preventScroll: true });
+    return;
+  }
+  var next = document.querySelector("#quiz fieldset.answers[disabled] ~ * .quiz-next a, #quiz form:has(fieldset[disabled]) ~ .quiz-next a");
+  if (next) next.focus({ preventScroll: true });
+});

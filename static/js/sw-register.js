@@ -60,6 +60,38 @@
     });
   }
 
+  // Offline, a card tried on a kept step cannot be judged (the engine is on the server):
+  // the service worker says so, and the page shows it by the table (never a silent reload).
+  var TRY_NEEDS_NETWORK = "try-needs-network";
+  function tryNeedsNetwork() {
+    var table = document.getElementById("table");
+    if (!table) return;
+    var note = table.querySelector(".offline-note");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "offline-note";
+      note.setAttribute("role", "alert");
+      var heading = table.querySelector("h2");
+      if (heading) heading.after(note);
+      else table.prepend(note);
+    }
+    note.textContent =
+      "You are offline: trying a card needs the network, because the rules engine on the " +
+      "server judges it. The step, its deal and its chart are kept; try the card again online.";
+    note.scrollIntoView({ block: "nearest" });
+  }
+  document.addEventListener(TRY_NEEDS_NETWORK, tryNeedsNetwork);
+  window.addEventListener("online", function () {
+    var note = document.querySelector(".offline-note");
+    if (note) note.remove();
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    if (window.location.hash === "#" + TRY_NEEDS_NETWORK) {
+      tryNeedsNetwork();
+      history.replaceState(null, "", window.location.pathname);
+    }
+  });
+
   window.addEventListener("load", function () {
     sw.register("/sw.js", { scope: "/" }).then(watch, function () {});
   });

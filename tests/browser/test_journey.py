@@ -78,8 +78,9 @@ def test_law_56_refused_into_law_50_keeps_the_spade_king_deal_and_the_route(
     at(page, "law-50", "who-is-next")
     assert penalty_cards(page) == [EAST_SPADE_KING]
     click(page, "Partner is on lead")
-    at(page, "law-50", "d2-declarer-chooses")
-    expect(page.locator(".case-lost")).to_contain_text("cannot show this step")
+    at(page, "law-50", "d2-declarer-chooses")  # Law 56's own case: West on lead (issue 18)
+    expect(page.locator(".case-lost")).to_have_count(0)
+    assert page.locator(".hand-east").inner_text() == deal
 
     # One step back, and back again across the jump into Law 56.
     for key in ("who-is-next", "major-penalty-card"):

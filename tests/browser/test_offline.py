@@ -9,6 +9,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from playwright.sync_api import expect
 
 from penaltyflow.offline import kept
 
@@ -149,6 +150,38 @@ def test_kept_pages_open_offline_and_the_rest_shows_the_offline_page(kept_site, 
     kept_links.filter(has_text="Law 54").click()
     assert "You are offline" not in page.content()
     assert "Law 54" in page.locator("main").inner_text()
+
+
+def test_offline_a_tried_card_says_it_needs_the_network_and_the_pdfs_are_kept(kept_site, device):
+    context, page = device
+    page.goto(kept_site + "/")
+    wait_for_offline_copy(page)
+    context.set_offline(True)
+    page.goto(kept_site + "/charts/law-48/declarer-exposes/")
+    page.wait_for_load_state()
+    page.evaluate("window.stayedOnPage = true")  # gone if the tap reloads the page
+    card = page.locator(".hand.to-play a.card-link").first
+    card.click()
+    note = page.locator("#table .offline-note")
+    expect(note).to_contain_text("trying a card needs the network")
+    expect(note).to_be_in_viewport()
+    assert page.evaluate("window.stayedOnPage") is True
+    assert page.locator(".hand.to-play a.card-link").count() > 0  # the table is still there
+    screenshot(page, "offline-try-a-card-phone")
+    # the same tap without htmx (a plain link): the kept step, with the same message
+    page.goto(kept_site + "/charts/law-48/declarer-exposes/?try=HA")
+    expect(page.locator("#table .offline-note")).to_contain_text("needs the network")
+    assert not page.url.endswith("#try-needs-network")  # said once, not kept in the address
+    pdf = page.evaluate(
+        """async () => { const r = await fetch("/charts/law-50.pdf");
+                         const b = new Uint8Array(await r.arrayBuffer());
+                         return [r.status, r.headers.get("Content-Type"),
+                                 String.fromCharCode(...b.slice(0, 5))]; }"""
+    )
+    assert pdf == [200, "application/pdf", "%PDF-"]
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator(".offline-note")).to_have_count(0)
 
 
 def test_new_content_replaces_the_whole_copy_after_the_user_reloads(kept_site, device, tmp_path):

@@ -82,6 +82,11 @@ def test_a_round_of_ten_on_a_phone_with_htmx_tapping_cards(site, phone):
         phone.locator(".feedback .quiz-next a").click()
     expect(phone.locator("h1")).to_have_text("Practice round: 7 of 10 right")
     assert phone.evaluate("window.stayedOnPage") is True
+    # the results page, not a page inside the question's page
+    expect(phone.locator("header.site-header")).to_have_count(1)
+    expect(phone.locator("footer.site-footer")).to_have_count(1)
+    expect(phone.locator("main")).to_have_count(1)
+    expect(phone).to_have_title(re.compile("^(?!Question)"))
     assert tapped, "no question answered by tapping cards in ten from Law 50"
     screenshot(phone, "quiz-phone-results")
     phone.go_back()

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from penaltyflow.engine import Table, replay
-from penaltyflow.engine.cards import CARD_NAMES
+from penaltyflow.engine.cards import CARD_NAMES, parse_card
 from penaltyflow.engine.simulate import play_out, random_deal
 
 from .helpers import TWO_TRICKS, error, notes, options, penalties, played_out, scenario, state
@@ -406,3 +406,13 @@ def test_the_simulator_makes_and_corrects_revokes():
         play_out(table, rng, rate=0.1)
         statuses += [r.status for r in table.revokes]
     assert statuses.count("corrected") > 20 and statuses.count("established") > 20
+
+
+def test_a_forked_table_plays_on_without_changing_the_original():
+    table = replay(scenario([*EAST_DISCARDS_C5, {"play": "HA"}]))
+    before = table.to_json()
+    child = table.fork()
+    child.correct(parse_card("HJ"))
+    child.play(2, parse_card("H7"))
+    assert table.to_json() == before
+    assert child.revokes[0].status == "corrected" and table.revokes[0].status == "open"

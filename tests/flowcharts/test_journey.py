@@ -62,21 +62,31 @@ def test_one_step_back_from_the_landing_goes_back_across_the_jump(client, conten
 def test_the_case_goes_on_while_the_deal_can_show_the_step(client, content):
     came = f"came={CAME_56_50}&path=major-penalty-card.who-is-next"
     carried = story_of("lead-taken-back", "to-law-50", "law-56")
-    onward = client.get(
-        f"/charts/law-50/d1-first-chance/?{came}&path=major-penalty-card.who-is-next"
-    )
-    assert carried in text(onward) and "cannot show this step" not in text(onward)
-    # Partner on lead, a Law 50D2 choice: South is on lead in the carried deal, so it cannot.
-    d2 = client.get(
-        f"/charts/law-50/d2-declarer-chooses/?{came}&path=major-penalty-card.who-is-next"
-    )
-    words = text(d2)
+    # Issue 18: Law 56's own case, West on lead after East's refused ♠K, is Law 50D2's case:
+    # one deal from Law 56's first step to declarer's choice in Law 50.
+    d2 = client.get(f"/charts/law-50/d2-declarer-chooses/?{came}")
+    assert carried in text(d2) and "cannot show this step" not in text(d2)
+    # "The offender plays next" is not that deal's moment: the step shows its own example.
+    d1 = client.get(f"/charts/law-50/d1-first-chance/?{came}")
+    words = text(d1)
     assert "The deal you brought from Law 56 cannot show this step" in words
-    assert story_of("who-is-next", "d2-declarer-chooses", "law-50") in words
+    assert story_of("who-is-next", "d1-first-chance", "law-50") in words
     assert carried not in words
     # ... and once lost, the case does not come back further on.
-    later = client.get(f"/charts/law-50/d2-require/?{came}.d2-declarer-chooses")
+    later = client.get(f"/charts/law-50/d1-can-play-it/?{came}.d1-first-chance")
     assert carried not in text(later)
+
+
+def test_law_56_keeps_one_deal_along_its_main_line(content):
+    """Issue 18: from the lead out of turn to the jump into Law 50, one deal."""
+    main_line = [*LAW_56_TO_50.split("."), "to-law-50"]
+    deals = {
+        Choice.objects.get(
+            source__chart__slug="law-56", source__key=a, target__key=b
+        ).example.scenario["deal"]
+        for a, b in zip(main_line, main_line[1:], strict=False)
+    }
+    assert len(deals) == 1
 
 
 def test_the_jump_into_law_53_keeps_the_4_spades_deal(client, content):

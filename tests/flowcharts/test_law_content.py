@@ -107,9 +107,17 @@ def test_declarer_who_began_to_spread_has_only_the_spread_left(client, content):
     assert "Accept the opening lead" not in text
 
 
-def test_cards_exposed_before_the_opening_lead_go_through_law_24(client, content):
-    for url in ("/charts/law-51/several-penalty-cards/", "/charts/law-52/penalty-card-not-played/"):
-        assert "Law 24E" in words(step(client, url))
+def test_cards_exposed_before_the_opening_lead_go_through_law_24_or_49(client, content):
+    """Law 24 is for the auction; after the final pass, in the Clarification Period, Law 49."""
+    for url in (
+        "/charts/law-49/defender-card-seen/",
+        "/charts/law-50/card-exposed/",
+        "/charts/law-51/several-penalty-cards/",
+        "/charts/law-52/penalty-card-not-played/",
+    ):
+        text = words(step(client, url))
+        assert "Law 24E" in text and "Law 17D" in text and "Law 49" in text, url
+        assert "belongs to the auction period" not in text
 
 
 def test_no_learner_page_speaks_of_the_engine(client, content):
@@ -171,6 +179,11 @@ def test_a_jump_lands_where_the_directors_questions_start(content):
         ("law-56", "to-law-50"): law_50_entry,
         ("law-56", "to-law-54"): {"who-faced-it"},  # a defender's lead: Law 56's own case
         ("law-57", "to-law-50"): law_50_entry,
+        # a restriction declarer named was broken: which rule, in Law 61's question
+        ("law-50", "to-law-61"): {"which-rule"},
+        ("law-57", "to-law-61"): {"which-rule"},
+        ("law-62", "to-law-50"): law_50_entry,  # a corrected defender's card: major (62B1)
+        ("law-63", "to-law-62-trick-12"): {"must-correct"},  # "on which trick?" asked it
     }
     checked = 0
     for slug, graph in graphs.items():
@@ -214,3 +227,111 @@ def test_the_57d_example_has_east_play_before_dummy_not_after_his_own_card(clien
     text = words(step(client, "/charts/law-57/play-or-lead/"))
     assert "If East puts the ♣ A on the trick before dummy has played: Law 57D" in text
     assert "East plays the ♣ 8. If East" not in text
+
+
+def test_no_chart_speaks_of_1993_laws(content):
+    """The editions are 1987, 1997, 2007 and 2017; the 1993 seed is a club flowchart of 1987."""
+    from penaltyflow.flowcharts.models import Node
+
+    for node in Node.objects.select_related("chart"):
+        for text in (node.text, node.changes):
+            assert "1993 Laws" not in text and "1993 and 1997" not in text, node.key
+            if "1993" in text:
+                assert "1993 club flowchart" in text, f"{node.chart.slug}/{node.key}"
+    assert Node.objects.filter(changes__contains="1987").count() >= 6
+
+
+# --- Issue 17: the doubtful items and the missing ones ------------------------------------
+
+
+def test_55c_in_its_2017_wording_law_16_applies(client, content):
+    text = words(step(client, "/charts/law-55/declarer-gained/"))
+    assert "Law 16 applies (Law 55C)" in text
+    assert "The 2007 Laws said in Law 55C that the Director may award an adjusted score" in text
+
+
+def test_the_face_down_opening_lead_out_of_turn_goes_back(client, content):
+    page = step(client, "/charts/law-54/face-down-withdrawn/")
+    text = words(page)
+    assert "Law 41A" in text and "no penalty card" in text and "Law 54 does not apply" in text
+    assert "Penalty cards face up before" not in page
+    assert "A defender, face down" in words(step(client, "/charts/law-54/who-faced-it/"))
+
+
+def test_the_declaring_sides_opening_lead_card_goes_back_under_law_24(client, content):
+    text = words(step(client, "/charts/law-54/to-law-24/"))
+    assert "Law 24D" in text and "goes back into his hand" in text
+    assert "PenaltyFlow has no Law 24 chart" not in text
+
+
+def test_a_card_held_where_partner_could_see_it_is_played_45c1(client, content):
+    text = words(step(client, "/charts/law-49/held-as-played/"))
+    assert "Law 45C1" in text and "counts as played" in text and "not a penalty card" in text
+    choices = words(step(client, "/charts/law-49/normal-course/"))
+    assert "Held so partner could see it, at his turn" in choices
+
+
+def test_law_68_says_laws_16_and_57a_may_apply(client, content):
+    text = words(step(client, "/charts/law-49/law-68-no-penalty/"))
+    assert "Law 16" in text and "Law 57A" in text
+
+
+def test_law_60_is_taught_where_it_bites(client, content):
+    assert "Law 60A1" in words(step(client, "/charts/law-53/accepted-by-play/"))
+    assert "Law 60A3" in words(step(client, "/charts/law-53/lead-stands/"))
+    assert "Law 60B" in words(step(client, "/charts/law-55/card-goes-back/"))
+
+
+def _statements() -> dict[str, dict]:
+    import yaml
+    from django.conf import settings
+
+    data = yaml.safe_load((settings.CONTENT_DIR / "quiz" / "traps.yaml").read_text())
+    return {item["id"]: item for item in data["statements"]}
+
+
+def test_the_true_false_statements_say_what_the_2017_laws_say():
+    statements = _statements()
+    named = statements["named-card-is-penalty"]
+    assert named["answer"] is True and "Law 68" in named["why"]
+    assert "trick being played" in named["says"]
+    low = statements["named-card-minor-if-low"]  # one line: the Director's judgement
+    assert "left to the Director" in low["says"] and low["answer"] is True
+    right = statements["defender-right-of-declarer-plays"]
+    assert "right of the card led" in right["says"] and "left-hand opponent" in right["why"]
+    gain = statements["declarer-gain-director"]
+    assert "Law 16 applies" in gain["says"] and "2007" in gain["why"]
+
+
+def test_lessons_teach_penalty_cards_first_and_ask_the_47e1_question(db, content):
+    from django.conf import settings
+    from django.core.management import call_command
+
+    from penaltyflow.classroom.models import Lesson
+
+    call_command("loadlessons", verbosity=0)
+    course = list(Lesson.objects.filter(owner=None).values_list("slug", flat=True))
+    assert course.index("penalty-cards") < course.index("opening-lead-out-of-turn")
+    assert course.index("penalty-cards") < course.index("defender-leads-out-of-turn")
+    for slug, chart in (
+        ("opening-lead-out-of-turn", "law-54"),
+        ("defender-leads-out-of-turn", "law-56"),
+    ):
+        items = Lesson.objects.get(slug=slug).items.values_list("chart", "node")
+        assert (chart, "told-to-lead") in items, slug
+    assert len(list((settings.CONTENT_DIR / "lessons").glob("*.yaml"))) == len(course)
+
+
+def test_the_revokes_lesson_counts_the_transfer_after_penalty_cards(db, content):
+    from django.core.management import call_command
+
+    from penaltyflow.classroom.models import Lesson
+
+    call_command("loadlessons", verbosity=0)
+    course = list(Lesson.objects.filter(owner=None).values_list("slug", flat=True))
+    assert course.index("penalty-cards") < course.index("revokes")
+    items = Lesson.objects.get(slug="revokes").items.all()
+    steps = {(item.chart, item.node) for item in items if item.chart}
+    assert {("law-63", "revoke-noticed"), ("law-64", "two-tricks"), ("law-64", "redress")} <= steps
+    transfer = [item.question for item in items if item.question.startswith("g-transfer-")]
+    assert len(transfer) >= 4  # the room votes the number on deals played to the end

@@ -62,7 +62,8 @@ def test_the_copy_holds_every_chart_step_diagram_and_static_file(client, quick):
     assert listing["version"] == kept.version()
     pages = set(listing["pages"])
     for chart in Flowchart.objects.all():
-        assert {f"/charts/{chart.slug}/", f"/charts/{chart.slug}.svg"} <= pages
+        chart_urls = {f"/charts/{chart.slug}/", f"/charts/{chart.slug}.svg"}
+        assert chart_urls | {f"/charts/{chart.slug}.pdf"} <= pages  # the PDF too
     steps = {
         f"/charts/{slug}/{key}/" for slug, key in Node.objects.values_list("chart__slug", "key")
     }

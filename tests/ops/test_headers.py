@@ -63,7 +63,8 @@ def test_htmx_is_told_not_to_inject_its_own_style(client, content):
     assert json.loads(meta.group(1))["includeIndicatorStyles"] is False
 
 
-def test_variant_addresses_name_the_steps_own_and_are_not_indexed(client, content):
+def test_variant_addresses_name_the_steps_own_and_are_not_indexed(client, content, settings):
+    settings.ALLOWED_HOSTS = ["testserver", "club.example.org"]
     chart = client.get("/charts/law-50/").content.decode()
     for step in re.findall(r'href="(/charts/law-50/[\w-]+/)"', chart):
         html = client.get(step).content.decode()
@@ -71,12 +72,16 @@ def test_variant_addresses_name_the_steps_own_and_are_not_indexed(client, conten
         if variants:
             break
     assert variants, "a step of Law 50 shows a hand with its events and views"
-    assert f'<link rel="canonical" href="{step}">' in html
+    # absolute, as search engines want it (Django's test client asks for http://testserver)
+    assert f'<link rel="canonical" href="http://testserver{step}">' in html
     assert 'name="robots"' not in html  # the step's own address is indexed
     for variant in variants[:4]:
         html = client.get(step + variant.replace("&amp;", "&")).content.decode()
-        assert f'<link rel="canonical" href="{step}">' in html
+        assert f'<link rel="canonical" href="http://testserver{step}">' in html
         assert '<meta name="robots" content="noindex, nofollow">' in html
+    # a page kept for one host never names it to another (the page cache keys on the host)
+    other = client.get(step, HTTP_HOST="club.example.org", secure=True).content.decode()
+    assert f'<link rel="canonical" href="https://club.example.org{step}">' in other
 
 
 def test_static_files_have_hashed_names_and_are_cached_for_a_year(tmp_path, settings, content):

@@ -4,14 +4,14 @@ import pytest
 from django.core.cache import caches
 from django.test import override_settings
 
-from penaltyflow.ops.cache import ByteBoundedLocMemCache
+from penaltyflow.ops.cache import ByteBoundedMemoryCache
 
 PAGE = 40_000  # a step page is 20 to 52 KB
 
 
 @pytest.fixture
 def small_cache():
-    cache = ByteBoundedLocMemCache(
+    cache = ByteBoundedMemoryCache(
         "test-bounded", {"TIMEOUT": None, "OPTIONS": {"MAX_BYTES": 1_000_000}}
     )
     cache.clear()
@@ -51,7 +51,18 @@ def test_replacing_or_deleting_a_page_gives_its_bytes_back(small_cache):
 
 def test_the_site_uses_it_with_a_bound_from_the_environment(settings):
     options = settings.CACHES["default"]["OPTIONS"]
-    assert settings.CACHES["default"]["BACKEND"] == "penaltyflow.ops.cache.ByteBoundedLocMemCache"
+    assert settings.CACHES["default"]["BACKEND"] == "penaltyflow.ops.cache.ByteBoundedMemoryCache"
     assert 16 * 2**20 <= options["MAX_BYTES"] <= 128 * 2**20
     with override_settings(CACHES={"default": settings.CACHES["default"]}):
-        assert isinstance(caches["default"], ByteBoundedLocMemCache)
+        assert isinstance(caches["default"], ByteBoundedMemoryCache)
+
+
+def test_it_is_a_django_cache_expiring_adding_and_touching(small_cache):
+    assert small_cache.add("k", {"a": 1}) and not small_cache.add("k", {"a": 2})
+    value = small_cache.get("k")
+    value["a"] = 3  # a copy: the cache keeps what was set
+    assert small_cache.get("k") == {"a": 1} and small_cache.has_key("k")
+    small_cache.set("gone", 1, timeout=-1)
+    assert small_cache.get("gone", "missing") == "missing"
+    assert small_cache.touch("k", timeout=-1) and not small_cache.has_key("k")
+    assert small_cache.get_or_set("n", 5) == 5 and small_cache.incr("n") == 6

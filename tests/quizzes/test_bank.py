@@ -30,6 +30,8 @@ def engine_says(kind: str, out: dict, subject: dict | None) -> set[str]:
         return set(kinds) or {"none"}
     if kind == "options":
         return {o["decide"] for o in out["pending"]["options"]}
+    if kind == "transfer":
+        return {str(sum(r["transfer"] for r in out["revokes"]))}
     return {out["pending"]["decider"]}
 
 

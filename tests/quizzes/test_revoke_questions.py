@@ -3,6 +3,8 @@ answer is what the Laws say for what the story tells."""
 
 from collections import Counter
 
+import pytest
+
 from penaltyflow.quizzes import bank, generator
 
 REVOKE_RECIPES = [r for r in generator.RECIPES if "revoke" in r.scene]
@@ -45,3 +47,50 @@ def test_after_a_corrected_revoke_the_card_rules_the_next_play_and_lead():
                     assert follows or q.right_keys() == {pen[0]["card"]}, q.id
                 else:  # his partner is on lead: declarer chooses (Law 50D2)
                     assert state["pending"]["decider"] == state["declarer"], q.id
+
+
+TRANSFER_RECIPES = [r for r in REVOKE_RECIPES if r.kind == "transfer"]
+
+
+def test_every_law_64_case_is_asked_on_a_deal_played_to_the_end():
+    laws = Counter()
+    footnote = trick_12 = two = 0
+    for r in TRANSFER_RECIPES:
+        for q in revoke_questions(r):
+            state = q.state()
+            assert state["tricks_adjusted"] is not None and state["to_play"] is None, q.id
+            total = sum(x["transfer"] for x in state["revokes"])
+            assert q.right_keys() == {str(total)} and str(total) in q.keys, q.id
+            assert len(q.keys) > 1 and set(q.keys) <= {"0", "1", "2", "3", "4"}
+            assert all(x["law"].startswith("64") for x in state["revokes"]), q.id
+            for x in state["revokes"]:
+                laws[x["law"]] += 1
+                trick_12 += x["trick"] == 12
+            two += len(state["revokes"]) == 2
+            footnote += r.name == "transfer-won-in-dummy"
+            # the story says who won each revoke trick, and play went to the end
+            assert "the trick of" in q.story and "Play is over" in q.story, q.id
+    assert {"64A1", "64A2", "64B1", "64B2", "64B3", "64B6", "64B7"} <= set(laws), laws
+    assert footnote and trick_12 and two >= 3 * 60
+
+
+def test_a_card_taken_back_after_a_correction():
+    """62C2: the offender's partner's card taken back is a major penalty card; 62C1: a
+    non-offender's goes back to his hand."""
+    cases = (("revoke-partner-takes-back", "major"), ("revoke-opponent-takes-back", "none"))
+    for name, kind in cases:
+        for q in revoke_questions(generator.BY_NAME[name]):
+            (revoke,) = q.state()["revokes"]
+            assert revoke["status"] == "corrected" and q.subject["seat"] != revoke["seat"]
+            assert q.right_keys() == {kind} and "took back the" in q.story, q.id
+
+
+@pytest.mark.django_db
+def test_every_revoke_question_page_shows_its_table(client):
+    """A learner meets a revoke question in a round: its page, table and story, for each recipe."""
+    for r in REVOKE_RECIPES:
+        for n in (0, 1):
+            page = client.get(f"/quiz/q/g-{r.name}-{n:04d}/")
+            assert page.status_code == 200, r.name
+            text = page.content.decode()
+            assert "a revoke" in text and 'class="bridge-table' in text, r.name

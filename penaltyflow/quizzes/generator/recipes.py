@@ -52,7 +52,12 @@ class Recipe:
         d.teach = m.text(self.teach)
 
 
-ASK = {"legal-cards": ask_legal, "options": ask_options, "decider": ask_decider}
+ASK = {
+    "legal-cards": ask_legal,
+    "options": ask_options,
+    "decider": ask_decider,
+    "transfer": revokes.ask_transfer,
+}
 
 
 # --- moves ----------------------------------------------------------------------
@@ -184,6 +189,7 @@ MADE = {
     "say": lambda spec: say(spec["say"]),
     "leads": lambda spec: leads(spec["leads"]),
     "pick one of": lambda spec: pick_one(tuple(spec["pick one of"])),
+    **revokes.MADE,
 }
 KINDS = ("penalty-card", *ASK)
 FILE = Path(__file__).with_name("recipes.yaml")

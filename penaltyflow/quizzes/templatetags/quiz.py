@@ -1,5 +1,7 @@
 """Tags for quiz pages: a card to tap, a choice's words."""
 
+import re
+
 from django import template
 from django.utils.html import format_html
 
@@ -68,3 +70,19 @@ def duration(seconds: int) -> str:
     """125 -> '2 min 5 s'."""
     minutes, seconds = divmod(int(seconds), 60)
     return f"{minutes} min {seconds} s" if minutes else f"{seconds} s"
+
+
+_SETTING = re.compile(
+    r"is declarer in|(?:trick|tricks) (?:has|have) been played|won the last trick and has the lead"
+)
+
+
+@register.filter
+def moment(story: str, length: int = 140) -> str:
+    """What happens in a question's story, without the setting every story shares (contract,
+    tricks so far, who has the lead): what tells two questions with one prompt apart."""
+    sentences = re.split(r"(?<=[.!?])\s+", " ".join((story or "").split()))
+    told = " ".join(s for s in sentences if s and not _SETTING.search(s))
+    if len(told) <= length:
+        return told
+    return told[: length - 1].rsplit(" ", 1)[0] + "…"
