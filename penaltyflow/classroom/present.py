@@ -116,6 +116,8 @@ def stage_context(
         "entry": entry,
         "revealed": revealed,
         "bars": bars(view, entry, revealed) if view.kind == "question" else [],
+        # choices of a few words ("1 trick"): two to a row
+        "short_choices": all(len(text) <= 12 for _, text in view.answer_choices),
         "read_only": session.ended,
         "headers": headers,  # the stage's poll: If-None-Match its ETag
     }

@@ -77,8 +77,8 @@ LEAST = {"text": 28, "label": 18}
 def lessons(site, settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     call_command("loadquiz", verbosity=0, stdout=io.StringIO())
-    chartquestions.forget()
-    content.statements.cache_clear()
+    chartquestions.questions.forget()
+    content.statements.forget()
     call_command("loadlessons", verbosity=0, stdout=io.StringIO())
     teacher = User.objects.create_user("tess", password="room-pw")
     teacher.groups.add(Group.objects.get_or_create(name=TEACHERS_GROUP)[0])
