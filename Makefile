@@ -46,10 +46,11 @@ $(AXE):
 
 # Every test on SQLite; then, on a throwaway PostgreSQL (scripts/pg-throwaway, Debian's
 # postgresql), every test again but the ones that start their own SQLite server
-# (marker `server`: they test the HTTP server and SQLite's own settings).
+# (marker `server`: they test the HTTP server and SQLite's own settings) and the ones
+# that never touch a database (marker `no_database`, set by tests/conftest.py).
 # pytest-xdist runs them in one process per core (at most 4: each has its own test
 # database, live server and browser); worksteal keeps a core from idling at the end.
-PG_SKIP ?= not server
+PG_SKIP ?= not server and not no_database
 PARALLEL ?= -n auto --maxprocesses 4 --dist worksteal
 test: setup check $(AXE)
 	scripts/need-system-packages chromium:chromium

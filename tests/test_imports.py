@@ -1,34 +1,63 @@
 """What may import what: the apps stand in layers and every import points down.
 
-    engine  <  core  <  hands  <  flowcharts (charts)  <  quizzes  <  classroom
+    engine  <  core  <  hands  <  flowcharts (charts)  <  quizzes  <  classroom  <  accounts
+                                  flowcharts  <  director  <  offline
+                                  flowcharts  <  ops
 
 The engine is plain Python and imports no Django (see tests/engine/test_no_django.py
-for the running check); an app never imports one above it. Imports inside
-functions count too. CONTRIBUTING.md explains the layers.
+for the running check); an app never imports one above it or beside it. Imports
+inside functions count too. Every app has its place here, and no two files import
+each other, directly or round a loop (imports for type checking only aside).
+CONTRIBUTING.md explains the layers.
 """
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "penaltyflow"
+APPS = {"engine", "core", "hands", "flowcharts", "quizzes", "classroom", "accounts"}
+APPS |= {"director", "offline", "ops"}
 # Each app, and the apps it must never import.
 FORBIDDEN = {
-    "engine": {"core", "hands", "flowcharts", "quizzes", "classroom", "accounts"},
-    "core": {"hands", "flowcharts", "quizzes", "classroom"},
-    "hands": {"flowcharts", "quizzes", "classroom"},
-    "flowcharts": {"quizzes", "classroom"},
-    "quizzes": {"classroom"},
+    "engine": APPS - {"engine"},
+    "core": APPS - {"engine", "core"},
+    "hands": APPS - {"engine", "core", "hands"},
+    "flowcharts": APPS - {"engine", "core", "hands", "flowcharts"},
+    "quizzes": {"classroom", "accounts", "director", "offline", "ops"},
+    "classroom": {"accounts", "director", "offline", "ops"},
+    "accounts": {"director", "offline", "ops"},  # it may send a teacher to the classroom
+    "director": {"quizzes", "classroom", "accounts", "offline", "ops"},
+    "offline": {"quizzes", "classroom", "accounts", "ops"},  # it keeps charts and the quick mode
+    "ops": {"quizzes", "classroom", "accounts", "director", "offline"},
 }
+# Loops between files that their owners are breaking (issue 19); the list may only shrink.
+KNOWN_LOOPS = [
+    ["penaltyflow.engine.decisions", "penaltyflow.engine.leads"],
+    ["penaltyflow.engine.revoke", "penaltyflow.engine.revoke_text"],
+]
 
 
-def imports_of(path: Path) -> set[str]:
-    """The modules a file imports (relative imports resolved), top-level or inside functions."""
+def imports_of(path: Path, typing_too: bool = True) -> set[str]:
+    """The modules a file imports (relative imports resolved), top-level or inside
+    functions; and those under `if TYPE_CHECKING:` unless `typing_too` is false."""
     module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
     package = module.split(".")[:-1]  # for __init__.py too: its package is its folder
+    tree = ast.parse(path.read_text(), str(path))
+    typing_only = set()
+    for node in ast.walk(tree):
+        if (
+            not typing_too
+            and isinstance(node, ast.If)
+            and "TYPE_CHECKING" in ast.unparse(node.test)
+        ):
+            typing_only.update(id(inner) for stmt in node.body for inner in ast.walk(stmt))
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -62,6 +91,11 @@ def app_imports() -> dict[str, dict[str, set[str]]]:
             if other and other != app and (PACKAGE / other).is_dir():
                 graph.setdefault(app, {}).setdefault(other, set()).add(str(rel))
     return graph
+
+
+def test_every_app_has_its_place_in_the_layers():
+    apps = {path.parent.name for path in PACKAGE.glob("*/__init__.py")}
+    assert apps == APPS == set(FORBIDDEN)
 
 
 @pytest.mark.parametrize("app", sorted(FORBIDDEN))
@@ -124,3 +158,68 @@ def test_the_model_rule_sees_real_relations():
     from penaltyflow.flowcharts.models import Choice
 
     assert app_of(Choice._meta.get_field("example").related_model.__module__) == "hands"
+
+
+def file_loops() -> list[list[str]]:
+    """Every set of files that import each other round a loop (Tarjan's strongly
+    connected components over the file graph), each sorted."""
+    files = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "migrations" not in path.parts:
+            module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+            files[module.removesuffix(".__init__")] = path
+    edges = {}
+    for module, path in files.items():
+        edges[module] = set()
+        for name in imports_of(path, typing_too=False):
+            while name and name not in files:
+                name = name.rpartition(".")[0]  # "pkg.mod.func" is the file pkg/mod.py
+            if name and name != module and not module.startswith(name + "."):
+                edges[module].add(name)  # (a file's own package __init__ aside)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    loops = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in sorted(edges[module]):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            loop = []
+            while True:
+                other = stack.pop()
+                loop.append(other)
+                if other == module:
+                    break
+            if len(loop) > 1:
+                loops.append(sorted(loop))
+
+    for module in sorted(edges):
+        if module not in index:
+            visit(module)
+    return sorted(loops)
+
+
+def test_no_two_files_import_each_other():
+    assert file_loops() == KNOWN_LOOPS
+
+
+def test_the_loop_finder_finds_a_loop(tmp_path, monkeypatch):
+    """The checker itself: a and b import each other (one inside a function); c and a
+    only for type checking, which is no loop."""
+    package = tmp_path / "penaltyflow" / "app"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from . import c\n\n\ndef f():\n    from . import b\n")
+    (package / "b.py").write_text("from .a import f\n")
+    (package / "c.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import a\n"
+    )
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", tmp_path / "penaltyflow")
+    assert file_loops() == [["penaltyflow.app.a", "penaltyflow.app.b"]]

@@ -43,7 +43,7 @@ class ItemView:
     ruled_table: TableData | None = None  # a question's table once answered (a step: None)
     choices: list[tuple[str, str]] = field(default_factory=list)  # (label, where it leads or "")
     url: str = ""  # the step page on the site
-    question: object | None = None  # quizzes.bank.Question
+    question: object | None = None  # quizzes.question.Question
     qid: str | None = None
     hide: bool = False  # where the choices lead stays hidden: so does the diagram
 

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from penaltyflow.core.htmx import wants_json
 
+from . import questions
 from .access import (
     clean_code,
     find_session,
@@ -197,6 +198,9 @@ def answer(request: HttpRequest, code: str) -> HttpResponse:
         )
         if not s.open_for(item):
             return _closed(request, session, sid)
+        posted = questions.post_answer(sid, view.question, keys)
+        if posted.limited:
+            return _closed(request, session, sid, _too_many(posted.wait), 429, posted.wait)
         Answer.objects.bulk_create(
             [
                 Answer(
@@ -218,17 +222,27 @@ def answer(request: HttpRequest, code: str) -> HttpResponse:
     return redirect("classroom:phone", code=session.code)
 
 
-def _closed(request, session, sid) -> HttpResponse:
-    message = "This question is closed: the teacher has moved on or shown the answer."
+CLOSED = "This question is closed: the teacher has moved on or shown the answer."
+
+
+def _too_many(wait: int) -> str:
+    return f"Too many answers in a minute: wait {wait} s, then answer again."
+
+
+def _closed(request, session, sid, message=CLOSED, status=409, wait=None) -> HttpResponse:
+    """The answer was not kept: 409 (the item is closed) or 429 (too many, `wait` s)."""
     if wants_json(request):
-        return JsonResponse({"error": message}, status=409)
-    if request.htmx:
-        # 409, and htmx swaps it in (see the htmx-config meta tag): the phone catches up.
+        response = JsonResponse({"error": message}, status=status)
+    elif request.htmx:
+        # htmx swaps it in (see the htmx-config meta tag): the phone catches up.
         latest = Session.objects.get(pk=session.pk)
-        return _phone_page(request, latest, _mine(latest, sid), notice=message, status=409)
-    return render(
-        request, "classroom/closed.html", {"session": session, "message": message}, status=409
-    )
+        response = _phone_page(request, latest, _mine(latest, sid), notice=message, status=status)
+    else:
+        context = {"session": session, "message": message}
+        response = render(request, "classroom/closed.html", context, status=status)
+    if wait is not None:
+        response["Retry-After"] = str(wait)
+    return response
 
 
 @require_safe
@@ -246,8 +260,6 @@ def diagram(request: HttpRequest, code: str) -> HttpResponse:
 def keep(request: HttpRequest, code: str) -> HttpResponse:
     """A student keeps the lesson's questions in their own review queue."""
     session, _ = student_session(request, code)
-    from . import questions
-
     qids = [spec["question"] for spec in session.items if spec["kind"] == "question"]
     added = questions.add_to_review(request, qids) if qids else 0
     return render(

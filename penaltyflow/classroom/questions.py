@@ -46,3 +46,15 @@ def moment(story: str, length: int = 140) -> str:
     from penaltyflow.quizzes.templatetags.quiz import moment
 
     return moment(story, length)
+
+
+def post_answer(student_id: int, question, keys: list[str]):
+    """A student's answer in class, through the quiz's one answer post: limited per
+    student as the quiz limits a learner (`progress.post_answer`; `.limited`, `.wait`);
+    each post is an answer (it replaces the student's last one: no doubled posts),
+    counted for the question, not put in review (the student keeps the lesson's
+    questions in review by choice, `add_to_review`)."""
+    from penaltyflow.quizzes import progress
+
+    learner = progress.tagged_learner(f"classroom-student-{student_id}")
+    return progress.post_answer(learner, question, keys, schedule=False, doubles=False)

@@ -1,10 +1,15 @@
-"""Reading a content file (charts, quick mode, lessons, quiz statements): YAML in, plain
-data out, or an error that names the file. Each loader checks the shape itself."""
+"""Content files (charts, quick mode, lessons, quiz statements): reading one (YAML in,
+plain data out, or an error that names the file; each loader checks the shape itself),
+and the command that loads one kind of them."""
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 import yaml
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import OperationalError
 
 # libyaml's parser when it is there (Debian's python3-yaml and the PyPI wheels have it):
 # the same data, several times faster than the pure-Python one.
@@ -21,3 +26,46 @@ def read_yaml(path: Path, error: type[Exception]) -> Any:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 (a safe loader)
     except yaml.YAMLError as exc:
         raise error(f"{path}: is not valid YAML ({exc})") from None
+
+
+class LoadContentCommand(BaseCommand):
+    """`manage.py loadX [FILE ...]`: one kind of content file loaded, all of them or none.
+
+    A subclass names its folder (under CONTENT_DIR), what its files are called, its
+    loader's error, and says how to load and how to describe what was loaded.
+    """
+
+    folder = ""
+    files_are = "content files"
+    error: type[Exception] = Exception
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "files", nargs="*", type=Path, help=f"default: every *.yaml in content/{self.folder}/"
+        )
+
+    def load(self, paths: list[Path], every_file: bool) -> Iterable[Any]:
+        raise NotImplementedError
+
+    def describe(self, loaded: Any) -> str:
+        raise NotImplementedError
+
+    def handle(self, *args: Any, files: list[Path], **options: Any) -> None:
+        folder = settings.CONTENT_DIR / self.folder
+        paths = files or sorted(folder.glob("*.yaml"))
+        if not paths:
+            raise CommandError(f"No {self.files_are} in {folder}")
+        try:
+            loaded = list(self.load(paths, every_file=not files))
+        except self.error as exc:
+            raise CommandError(f"Nothing was loaded.\n{exc}") from None
+        except OperationalError as exc:  # SQLite: another writer kept the lock past the timeout
+            if "locked" not in str(exc):
+                raise
+            command = self.__module__.rpartition(".")[2]
+            raise CommandError(
+                "Nothing was loaded: the database stayed busy with another write "
+                f"(another {command}?). Run it again when that has finished."
+            ) from None
+        for item in loaded if options["verbosity"] else ():
+            self.stdout.write(self.describe(item))

@@ -1,27 +1,20 @@
 """Pages that are the same for everyone are built once; what is anyone's own is not kept.
 
-A kept page is two renders:
+A kept page is built once for everyone, from a *public request*: the view runs with the
+address alone (scheme, host, path, the query parameters it declares) and the htmx
+headers; no cookies, no session, an anonymous user. It returns a `TemplateResponse`,
+and the template is rendered with no request context at all: no user, no CSRF token,
+no context processors. What it renders is kept under the content's generation and the
+address. So the kept text cannot hold one visitor's data: none was there to hold.
 
-1. **The content, built once for everyone.** The view runs with a *public request*: the
-   address (scheme, host, path, the query parameters it declares) and the htmx headers;
-   no cookies, no session, an anonymous user. It returns a `TemplateResponse` of a
-   template that extends `kept/parts.html`; that template is rendered with no request
-   context at all (no user, no CSRF token, no context processors), and its blocks
-   (title, description, head, main_class, content) are kept under the content's
-   generation and the address. An htmx fragment (`"page.html#partial"`) is kept the
-   same way, whole. A template that is also an ordinary page elsewhere starts
-   `{% extends base_template|default:"base.html" %}`.
-2. **The page around it, for whoever asks.** Every request renders `kept/page.html`,
-   which extends `base.html` like any other page, with the request: the CSRF token,
-   the header's links for this visitor, anything `base.html` shows for one visitor.
+The visitor's own parts of a page (the CSRF token, the header's Classroom link for a
+teacher) are `{% per_visitor "template.html" %}` tags: not kept, but rendered for each
+request, with that request, where the tag stands (on any other page the tag renders
+its template in place, as `{% include %}` would). Serving a kept page is its kept
+text with those few templates rendered between; nothing is patched into it.
 
-Inside the content, `{% per_visitor "template.html" %}` names a small template of the
-visitor's own (a form's CSRF token): it is not kept but rendered for each request, with
-the request, where the tag stands; it sees nothing of the page's context.
-
-So a kept page cannot carry one visitor's data to another: the part that is kept was
-built without any visitor's data to carry, and the rest is never kept. Nothing is
-patched into a kept page after it is built.
+Something of a visitor's put straight into base.html or a kept page's template (not
+in a per_visitor template) shows to nobody on kept pages, never to someone else.
 
 The content's generation is a counter that every change of content (a load, an admin
 save) moves forward in the same transaction, and never back. This process sees a new
@@ -45,13 +38,11 @@ from django.core.handlers.wsgi import WSGIRequest
 from django.db import transaction
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.template import Context
 from django.template.loader import get_template, render_to_string
 from django.template.response import TemplateResponse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import urlencode
-from django.utils.safestring import mark_safe
 from django_htmx.middleware import HtmxDetails
 
 from penaltyflow.core.htmx import fragment_target, is_fragment
@@ -115,21 +106,15 @@ def public_request(request: HttpRequest, names: tuple[str, ...]) -> HttpRequest:
 
 @dataclass
 class Kept:
-    """What is kept of a page: its blocks (a whole page) or the fragment itself, each as
-    pieces of text with the names of the visitor's own templates between them."""
+    """What is kept of a page: pieces of text with, between them, the names of the
+    visitor's own templates (text, template, text, ...)."""
 
-    parts: dict[str, list[str]] = field(default_factory=dict)
-    fragment: list[str] | None = None
-    # While it is built: the blocks as rendered, the {% per_visitor %} templates met,
-    # and the mark for their places.
-    built: dict[str, str] = field(default_factory=dict, repr=False)
+    pieces: list[str] = field(default_factory=list)
+    # While it is built: the {% per_visitor %} templates met, and the mark for their places.
     slots: list[str] = field(default_factory=list, repr=False)
     mark: str = field(default_factory=lambda: f"\x00visitor-{uuid.uuid4().hex}-", repr=False)
 
-    def pieces(self, html: str) -> list[str]:
-        """Text, template name, text, ...: the built HTML cut where the visitor's parts go."""
-        if not self.slots:
-            return [html]
+    def cut(self, html: str) -> list[str]:
         pieces = []
         for n, piece in enumerate(html.split(self.mark)):
             if n == 0:
@@ -147,44 +132,21 @@ def build(response: TemplateResponse, public: HttpRequest) -> Kept:
     if not isinstance(name, str):
         raise TypeError("a kept page names one template")
     kept = Kept()
-    context = Context(
-        {
-            **(response.context_data or {}),
-            "request": public,
-            "kept_parts": kept,
-            "base_template": "kept/parts.html",
-        }
-    )
+    context = Context({**(response.context_data or {}), "request": public, "kept_page": kept})
     context.request = public  # type: ignore[attr-defined]  # read by {% querystring %}
     html = get_template(name).template.render(context)  # type: ignore[attr-defined]
-    if "#" in name:
-        kept.fragment = kept.pieces(html)
-    elif not kept.built:
-        raise ValueError(f"{name} must extend kept/parts.html to be a kept page")
-    else:
-        kept.parts = {part: kept.pieces(text) for part, text in kept.built.items()}
-    kept.built, kept.slots = {}, []
+    kept.pieces, kept.slots = kept.cut(html), []
     return kept
 
 
-def _for(request: HttpRequest, pieces: list[str]) -> str:
+def serve(request: HttpRequest, kept: Kept) -> HttpResponse:
     """The kept text, with the visitor's own templates rendered for this request."""
-    if len(pieces) == 1:
-        return pieces[0]
-    return mark_safe(
+    return HttpResponse(
         "".join(
             piece if n % 2 == 0 else render_to_string(piece, request=request)
-            for n, piece in enumerate(pieces)
+            for n, piece in enumerate(kept.pieces)
         )
     )
-
-
-def serve(request: HttpRequest, kept: Kept) -> HttpResponse:
-    """The kept content, in the page rendered for this visitor."""
-    if kept.fragment is not None:
-        return HttpResponse(_for(request, kept.fragment))
-    parts = {name: mark_safe(_for(request, pieces)) for name, pieces in kept.parts.items()}
-    return render(request, "kept/page.html", {"parts": parts})
 
 
 def cached_by_content(

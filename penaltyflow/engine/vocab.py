@@ -87,6 +87,22 @@ def card_label(name: str) -> str:
 Option = dict[str, str]
 
 
+# Every option of a decision in general, before a suit or a card is named (a quiz offers
+# them as choices, some not open as distractors): its name, the choice's words and the
+# words of an explanation, in the order they are shown.
+OPTION_WORDS: dict[str, tuple[str, str]] = {
+    "accept": ("Accept it: the card stands", "accept"),
+    "refuse": ("Refuse it", "refuse"),
+    "spread": ("Spread his own hand and become dummy", "spread his hand and become dummy"),
+    "require": ("Require a suit", "require a suit"),
+    "forbid": ("Forbid a suit", "forbid a suit"),
+    "no_restriction": ("Impose no restriction", "no restriction"),
+    "designate": ("Designate which penalty card is played", "designate a penalty card"),
+    "highest": ("Make partner play his highest card of the suit led", "highest of the suit led"),
+    "lowest": ("Make partner play his lowest card of the suit led", "lowest of the suit led"),
+}
+
+
 def option_text(option: Option) -> str:
     """{"decide": "require", "suit": "H"} -> "require H": how content and the engine name it."""
     extra = option.get("suit") or option.get("card") or ""

@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.db.models import F, FloatField
 from django.db.models.functions import Cast, NullIf
 
+from .citations import QUIZ_LAWS
 from .models import QuestionStat
 
 
@@ -13,7 +14,7 @@ class LawFilter(admin.SimpleListFilter):
     parameter_name = "law"
 
     def lookups(self, request, model_admin):
-        return [(str(n), f"Law {n}") for n in range(48, 58)]
+        return [(law, f"Law {law}") for law in QUIZ_LAWS]
 
     def queryset(self, request, queryset):
         if self.value():

@@ -8,13 +8,11 @@ from __future__ import annotations
 import random
 import re
 
-from penaltyflow.core.pagecache import content_stamp
+from penaltyflow.core.percontent import per_content
 from penaltyflow.flowcharts.models import Choice, Node
 
 from .citations import cited, law_number
 from .question import Question
-
-_cache: tuple[str, list[Question]] | None = None
 
 
 def clause_key(citation: str) -> str:
@@ -184,15 +182,7 @@ def _first_sentence(text: str) -> str:
     return m.group(1) if m else text
 
 
+@per_content
 def questions() -> list[Question]:
     """The chart questions, built once per content generation."""
-    global _cache
-    stamp = content_stamp()
-    if _cache is None or _cache[0] != stamp:
-        _cache = (stamp, build())
-    return _cache[1]
-
-
-def forget() -> None:
-    global _cache
-    _cache = None
+    return build()

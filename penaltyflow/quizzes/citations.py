@@ -34,3 +34,7 @@ def law_number(ref: str) -> str:
     """'50D2(a)' -> '50'."""
     m = re.match(r"\d+", ref)
     return m.group(0) if m else ref
+
+
+# The laws a learner picks a quiz by: penalty cards and leads out of turn, then revokes.
+QUIZ_LAWS = tuple(str(n) for n in (*range(48, 58), 61, 62, 63, 64))

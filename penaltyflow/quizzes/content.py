@@ -10,19 +10,24 @@ Each file holds `statements:`, a list of items:
       step: law-50/is-it-an-honour     # the chart step that teaches it
 
 Every file is checked before any is used; a bad one stops with the file and the
-item named (`manage.py loadquiz` checks them, `make setup` runs it).
+item named, and nothing is written. `manage.py loadquiz` (run by `make setup`)
+checks them and puts them in the database (`Statement`), as the charts, lessons and
+quick mode are: the site reads them from there, never from the files.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
+from django.db import transaction
 
 from penaltyflow.core.contentfile import read_yaml
+from penaltyflow.core.pagecache import content_changed
+from penaltyflow.core.percontent import per_content
 
+from .models import Statement
 from .question import Question
 
 SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -120,6 +125,34 @@ def to_question(item: dict) -> Question:
     )
 
 
-@lru_cache(maxsize=1)
+def store(items: list[dict]) -> None:
+    """Put the checked statements in the database in place of the ones there, and move
+    the content generation on (every worker builds its statements again)."""
+    rows = [
+        Statement(
+            slug=item["id"],
+            law=str(item["law"]),
+            says=item["says"],
+            answer=item["answer"],
+            why=item["why"],
+            step=item["step"],
+            order=n,
+        )
+        for n, item in enumerate(items)
+    ]
+    with transaction.atomic():
+        Statement.objects.all().delete()
+        Statement.objects.bulk_create(rows)
+        content_changed()
+
+
+@per_content
 def statements() -> list[Question]:
-    return [to_question(item) for item in load()]
+    """The statements as questions, read from the database once per content generation."""
+    return [
+        to_question(
+            {"id": s.slug, "law": s.law, "says": s.says, "answer": s.answer, "why": s.why}
+            | {"step": s.step}
+        )
+        for s in Statement.objects.all()
+    ]

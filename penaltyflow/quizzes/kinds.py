@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, ClassVar
 
-from penaltyflow.engine.vocab import SEAT_NAMES, SEATS, card_label
+from penaltyflow.engine.vocab import OPTION_WORDS, SEAT_NAMES, SEATS, card_label
 
 if TYPE_CHECKING:
     from .question import Question
@@ -27,6 +27,9 @@ class Kind:
     """A kind whose right keys are written on each question (`Question.right`)."""
 
     engine: ClassVar[bool] = False
+    # The question asks what one card (`Question.subject`) is now: until it is answered,
+    # the table shows that card face up where it lies, with no status (quizzes/tables.py).
+    asks_about_a_card: ClassVar[bool] = False
 
     def __init__(self, name: str, title: str, template: str = "quizzes/kinds/choices.html"):
         self.name = name
@@ -94,6 +97,8 @@ class LegalCards(EngineKind):
 class PenaltyCard(EngineKind):
     """What is `subject.card` now? Its kind in `penalty_cards`, or none."""
 
+    asks_about_a_card = True
+
     CHOICES: ClassVar[Choices] = [
         ("major", "A major penalty card"),
         ("minor", "A minor penalty card"),
@@ -118,21 +123,7 @@ class Options(EngineKind):
     shown with two or three that are not open, as distractors."""
 
     multiple_answers = True
-    # option name: (the choice's words, the words in the explanation), in the order shown
-    OPTIONS: ClassVar[dict[str, tuple[str, str]]] = {
-        "accept": ("Accept it: the card stands", "accept"),
-        "refuse": ("Refuse it", "refuse"),
-        "spread": ("Spread his own hand and become dummy", "spread his hand and become dummy"),
-        "require": ("Require a suit", "require a suit"),
-        "forbid": ("Forbid a suit", "forbid a suit"),
-        "no_restriction": ("Impose no restriction", "no restriction"),
-        "designate": ("Designate which penalty card is played", "designate a penalty card"),
-        "highest": (
-            "Make partner play his highest card of the suit led",
-            "highest of the suit led",
-        ),
-        "lowest": ("Make partner play his lowest card of the suit led", "lowest of the suit led"),
-    }
+    OPTIONS = OPTION_WORDS  # engine/vocab.py: (the choice's words, the explanation's)
 
     def answer(self, state, subject):
         return {o["decide"] for o in state["pending"]["options"]}
@@ -186,7 +177,7 @@ KINDS: dict[str, Kind] = {
         PenaltyCard("penalty-card", "Is it a penalty card"),
         Options("options", "Declarer's options"),
         Decider("decider", "Who decides"),
-        Transfer("transfer", "Tricks transferred for a revoke"),
+        Transfer("transfer", "Tricks transferred for a revoke", "quizzes/kinds/transfer.html"),
         Kind("chart-next", "What the Director asks next"),
         Kind("chart-leads", "Where an answer leads"),
         Kind("chart-clause", "Which clause"),

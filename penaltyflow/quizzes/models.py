@@ -9,7 +9,8 @@ from django.db.models import Q
 
 
 class Learner(models.Model):
-    """One browser's progress, or an account's once signed in."""
+    """One browser's progress, or an account's once signed in; or, named by `tag`, someone
+    another app answers for (a student in a class: `classroom-student-<id>`)."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
@@ -18,6 +19,7 @@ class Learner(models.Model):
         on_delete=models.CASCADE,
         related_name="learner",
     )
+    tag = models.CharField(max_length=60, null=True, blank=True, unique=True)
     created = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
@@ -74,7 +76,10 @@ class Round(models.Model):
         return f"{self.get_mode_display()} {self.started:%Y-%m-%d %H:%M}"
 
 
-class Answer(models.Model):
+class QuizAnswer(models.Model):
+    """One answer a learner gave to a quiz question, kept once (`progress.post_answer`);
+    not the classroom's Answer (a student's current answer to a class item)."""
+
     # Every answer post writes a row, so each index costs: the learner's answers are found
     # through (learner, created) and a round's through its (round, position) constraint,
     # and nothing looks answers up by question, so no other index is kept.
@@ -98,6 +103,7 @@ class Answer(models.Model):
     created = models.DateTimeField()
 
     class Meta:
+        db_table = "quizzes_answer"  # the table it had as Answer
         ordering = ["created", "id"]
         indexes = [models.Index(fields=["learner", "created"])]
         constraints = [
@@ -137,3 +143,22 @@ class ReviewCard(models.Model):
 
     def __str__(self) -> str:
         return f"{self.qid} due {self.due:%Y-%m-%d %H:%M}"
+
+
+class Statement(models.Model):
+    """A true/false statement on a known trap, as `loadquiz` loads it from
+    content/quiz/*.yaml (the source; format in quizzes/content.py): question t-<slug>."""
+
+    slug = models.SlugField(max_length=100, unique=True)
+    law = models.CharField(max_length=20)
+    says = models.TextField()
+    answer = models.BooleanField()
+    why = models.TextField()
+    step = models.CharField(max_length=120)  # law-50/how-exposed
+    order = models.PositiveIntegerField()  # as the files list them
+
+    class Meta:
+        ordering = ["order"]
+
+    def __str__(self) -> str:
+        return self.slug

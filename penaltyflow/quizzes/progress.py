@@ -9,10 +9,11 @@ up) moves it into the account's learner (`join_on_login`, on Django's
 from __future__ import annotations
 
 import datetime as dt
+import enum
 import functools
 import json
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
@@ -20,7 +21,11 @@ from django.db.models import Count, Q
 from django.utils import timezone
 from fsrs import Card, Rating, Scheduler
 
-from .models import Answer, Learner, QuestionStat, ReviewCard, Round
+from .citations import QUIZ_LAWS
+from .models import Learner, QuestionStat, QuizAnswer, ReviewCard, Round
+
+if TYPE_CHECKING:
+    from .question import Grade, Question
 
 SESSION_KEY = "quiz_learner"
 USER_SESSION_KEY = "quiz_account_learner"  # [user id, learner id]
@@ -32,12 +37,16 @@ DOUBLE_POST_SECONDS = 5
 def learner_for(request, create: bool = True) -> Learner | None:
     """The account's learner when signed in, else this browser's (made on first need).
 
-    The learner's id is kept in the session, so answering costs no query to find it."""
+    The learner's id is kept in the session, so answering costs no query to find it.
+    With `create=False` (every page read on GET) nothing is written: no learner made,
+    the session left as it is."""
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         kept = request.session.get(USER_SESSION_KEY)
         if kept and kept[0] == user.pk:
             return _known(kept[1])
+        if not create:
+            return Learner.objects.filter(user=user).first()
         learner, _ = Learner.objects.get_or_create(user=user)
         request.session[USER_SESSION_KEY] = [user.pk, learner.pk]
         return learner
@@ -48,6 +57,12 @@ def learner_for(request, create: bool = True) -> Learner | None:
         return None
     learner = Learner.objects.create()
     request.session[SESSION_KEY] = learner.pk
+    return learner
+
+
+def tagged_learner(tag: str) -> Learner:
+    """The learner another app answers for, by its tag (made on first need)."""
+    learner, _ = Learner.objects.get_or_create(tag=tag)
     return learner
 
 
@@ -72,7 +87,7 @@ def join_on_login(sender, request, user, **kwargs) -> None:
             guest.user = user
             guest.save(update_fields=["user"])
             return
-        Answer.objects.filter(learner=guest).update(learner=mine)
+        QuizAnswer.objects.filter(learner=guest).update(learner=mine)
         Round.objects.filter(learner=guest).update(learner=mine)
         have = set(ReviewCard.objects.filter(learner=mine).values_list("qid", flat=True))
         ReviewCard.objects.filter(learner=guest).exclude(qid__in=have).update(learner=mine)
@@ -81,8 +96,28 @@ def join_on_login(sender, request, user, **kwargs) -> None:
     request.session.pop(USER_SESSION_KEY, None)
 
 
-# --- limits -------------------------------------------------------------------------
-
+# --- the answer post ------------------------------------------------------------------
+#
+# `post_answer` is the one way an answer is kept, for the quiz, the rounds and the
+# classroom alike: it reads the learner's recent answers once, and from them finds a
+# doubled post (kept once, counted once) and the learner's limit, then grades and writes.
+#
+# An answer post costs, in order (tests/quizzes/test_post_cost.py counts them): the
+# session (core/sessions.py); the learner's answers of the last minute, for the limit
+# and doubled posts; the review card, worked out before the write lock (SQLite has one
+# writer at a time, so the transaction holds three short statements and nothing else);
+# then one transaction: the answer, the question's counts, the card (written only if
+# unchanged since read).
+#
+# Which statements are written out in SQL, and why. The five that run on every post
+# (the recent answers, the card's read, the answer's INSERT, the counts' upsert, the
+# card's write) are written out (`_sql`): through the ORM each costs 90 to 400 µs more
+# than the statement itself, about 1.5 ms a post in all where the whole post takes about
+# 1 ms of a worker, which takes the post from 0.21-0.29 of a one-line view to well under
+# 0.2 (bench/answer_statements.py prints the figures per statement; docs/benchmarks.md,
+# "The answer post", gives them). Everything else goes through the ORM: what runs only sometimes
+# (a doubled post's keys, a round's position, the limit's second read, a clash) and
+# everything outside the post.
 
 RECENT_ROWS = 30  # the newest answers read for the limit and for doubled posts
 
@@ -94,16 +129,106 @@ class Recent(NamedTuple):
     fresh: bool  # answered within DOUBLE_POST_SECONDS: may be doubled by this post
 
 
+class Outcome(enum.Enum):
+    RECORDED = "recorded"
+    DOUBLED = "doubled"  # the same post again: the first one's answer, counted once
+    LIMITED = "limited"  # past the learner's limit: nothing kept
+
+
+@dataclass
+class Posted:
+    """What became of an answer post."""
+
+    outcome: Outcome
+    keys: list[str]  # the answer kept: this post's, or the first one's when doubled
+    grade: Grade | None = None  # None when limited
+    wait: int | None = None  # when limited: seconds until an answer counts again
+
+    @property
+    def limited(self) -> bool:
+        return self.outcome is Outcome.LIMITED
+
+    @property
+    def doubled(self) -> bool:
+        return self.outcome is Outcome.DOUBLED
+
+
+def post_answer(
+    learner: Learner,
+    question: Question,
+    keys: list[str],
+    *,
+    attempt: str = "",
+    round: Round | None = None,
+    position: int | None = None,
+    schedule: bool = True,
+    doubles: bool = True,
+    now: dt.datetime | None = None,
+) -> Posted:
+    """Keep one answer of `learner` to `question`, once.
+
+    A doubled post (the same round position, the same attempt token, or the same keys
+    to the same question within DOUBLE_POST_SECONDS) gives the first answer's result and
+    writes nothing (with `doubles=False`, as in class where each post replaces the last,
+    every post is an answer); past the limit (QUIZ_ANSWERS_PER_MINUTE) nothing is written and
+    `wait` says for how long; else the answer is graded and kept with the question's
+    counts and (with `schedule`) its review card, in one transaction. A round's answer
+    to its last question finishes the round."""
+    now = now or timezone.now()
+    keys = sorted(set(keys))
+    recent = recent_answers(learner, now)
+    if doubles:
+        first = _first_answer(learner, question.id, keys, attempt, round, position, recent)
+        if first is not None:
+            return Posted(Outcome.DOUBLED, first, question.grade(set(first)))
+    wait = retry_after(learner, now, recent)
+    if wait is not None:
+        return Posted(Outcome.LIMITED, keys, wait=wait)
+    grade = question.grade(set(keys))
+    row, params = _prepared(
+        QuizAnswer,
+        learner=learner.pk,
+        qid=question.id,
+        law=question.law,
+        round=round.pk if round is not None else None,
+        position=position,
+        keys=keys,
+        correct=grade.correct,
+        attempt=attempt,
+        created=now,
+    )
+    for _ in range(3):
+        # Worked out before the write lock is taken (see above).
+        card = next_review(learner, question.id, grade.correct, now) if schedule else None
+        try:
+            with transaction.atomic():  # one commit: the answer, the counts, the schedule
+                _sql(f"INSERT INTO {{table}} {row}", QuizAnswer, params)
+                count(question, grade.correct)
+                if card is not None and not card.write():
+                    raise CardMoved  # another answer to this question came first: again
+        except CardMoved:
+            continue
+        except IntegrityError:  # the same post at the same moment, from another worker
+            first = _first_answer(learner, question.id, keys, attempt, round, position, [])
+            if first is not None:
+                return Posted(Outcome.DOUBLED, first, question.grade(set(first)))
+            continue
+        if round is not None and position is not None:
+            _finish_if_complete(round, now)
+        return Posted(Outcome.RECORDED, keys, grade)
+    raise IntegrityError("The answer could not be kept.")
+
+
 def recent_answers(learner: Learner, now: dt.datetime) -> list[Recent]:
     """The learner's newest answers of the last minute (at most RECENT_ROWS), newest
     first: where a doubled post is found, and what the limit counts. One small query,
-    written out (see `_sql`); no keys (JSON to decode on every row), read only for the
+    written out (see above); no keys (JSON to decode on every row), read only for the
     one row that may be a doubled post."""
-    created = Answer._meta.get_field("created")
+    created = QuizAnswer._meta.get_field("created")
     rows = _sql(
         "SELECT {id}, {qid}, {attempt}, {created} > %s FROM {table} "
         "WHERE {learner} = %s AND {created} > %s ORDER BY {created} DESC LIMIT %s",
-        Answer,
+        QuizAnswer,
         [
             created.get_db_prep_value(now - dt.timedelta(seconds=DOUBLE_POST_SECONDS), connection),
             learner.pk,
@@ -111,33 +236,71 @@ def recent_answers(learner: Learner, now: dt.datetime) -> list[Recent]:
             RECENT_ROWS,
         ],
     )
-    return [Recent(*row) for row in rows]
+    return [Recent(pk, qid, attempt, bool(fresh)) for pk, qid, attempt, fresh in rows]
 
 
-def retry_after(
-    learner: Learner, now: dt.datetime | None = None, recent: list | None = None
-) -> int | None:
+def retry_after(learner: Learner, now: dt.datetime, recent: list[Recent]) -> int | None:
     """Seconds to wait when this learner has answered too often in the last minute."""
-    now = now or timezone.now()
     limit = settings.QUIZ_ANSWERS_PER_MINUTE
-    if recent is None:
-        recent = recent_answers(learner, now)
     if len(recent) < min(limit, RECENT_ROWS):
         return None
     # At the limit, or past what was read: when the oldest answer that counts was given.
     since = now - dt.timedelta(seconds=60)
-    window = Answer.objects.filter(learner=learner, created__gt=since).order_by("-created")
+    window = QuizAnswer.objects.filter(learner=learner, created__gt=since).order_by("-created")
     oldest = next(iter(window.values_list("created", flat=True)[limit - 1 : limit]), None)
     if oldest is None:
         return None
     return max(1, int((oldest - since).total_seconds()) + 1)
 
 
+def _first_answer(learner, qid, keys, attempt, round, position, recent) -> list[str] | None:
+    """The keys of the answer this post doubles, or None: the answer at the same round
+    position; else, among the learner's recent answers, the same attempt token, or the
+    same keys to the same question within seconds (their keys are read only for a row
+    that may be it: most posts have none). With no `recent` (after a clash), the attempt
+    token is looked up."""
+    if round is not None:
+        found = QuizAnswer.objects.filter(round=round, position=position).values_list("keys")
+        return next((k for (k,) in found), None)
+    if not recent:
+        if not attempt:
+            return None
+        found = QuizAnswer.objects.filter(learner=learner, attempt=attempt).values_list("keys")
+        return next((k for (k,) in found), None)
+    for row in recent:
+        same_attempt = bool(attempt) and row.attempt == attempt
+        if same_attempt or (row.qid == qid and row.fresh):
+            kept = QuizAnswer.objects.filter(pk=row.id).values_list("keys", flat=True).first()
+            if kept is not None and (same_attempt or kept == keys):
+                return kept
+    return None
+
+
+def _finish_if_complete(round: Round, now: dt.datetime) -> None:
+    if round.answers.count() >= len(round.questions):
+        Round.objects.filter(pk=round.pk, finished__isnull=True).update(finished=now)
+        round.finished = round.finished or now
+
+
+class CardMoved(Exception):
+    """A review card changed between its read and its write."""
+
+
+def count(question: Question, correct: bool) -> None:
+    """One more answer (and maybe one more right) for the question: one upsert."""
+    _sql(
+        "INSERT INTO {table} ({qid}, {law}, {kind}, {prompt}, {answered}, {right}, {retired}) "
+        "VALUES (%s, %s, %s, %s, 1, %s, %s) ON CONFLICT ({qid}) DO UPDATE SET "
+        "{answered} = {table}.{answered} + 1, {right} = {table}.{right} + excluded.{right}",
+        QuestionStat,
+        [question.id, question.law, question.kind, question.prompt[:300], int(correct), False],
+    )
+
+
 def _sql(statement: str, model, params: list) -> list[tuple]:
-    """Run one statement of an answer post, written out by hand: building the same
-    query through the ORM on every post costs several times the query itself
-    (bench/quiz_bench.py). `{table}` and `{field}` are filled with the model's own
-    quoted names; values go through each field's own conversion (`_prepared`)."""
+    """Run one statement of an answer post, written out (see above). `{table}` and
+    `{field}` are filled with the model's own quoted names; values go through each
+    field's own conversion (`_prepared`)."""
     with connection.cursor() as cursor:
         cursor.execute(_filled(statement, model, connection.vendor), params)
         return cursor.fetchall() if cursor.description else [(cursor.rowcount,)]
@@ -165,123 +328,6 @@ def _prepared(model, **values) -> tuple[str, list]:
 @functools.cache
 def _fields(model, names: tuple[str, ...]) -> list:
     return [model._meta.get_field(name) for name in names]
-
-
-# --- answers ------------------------------------------------------------------------
-
-
-@dataclass
-class Recorded:
-    answer: Kept  # the answer kept: this post's, or the first one's when doubled
-    repeated: bool  # a doubled post: the first one's answer, counted once
-
-
-def record(
-    learner: Learner,
-    question,
-    keys: list[str],
-    correct: bool,
-    *,
-    round: Round | None = None,
-    position: int | None = None,
-    attempt: str = "",
-    schedule: bool = True,
-    now: dt.datetime | None = None,
-    recent: list | None = None,
-) -> Recorded:
-    """Keep an answer once: a doubled post (same round position, same attempt token, or
-    the same keys again within seconds) returns the first and counts nothing."""
-    now = now or timezone.now()
-    earlier = None
-    if round is not None:
-        earlier = Answer.objects.filter(round=round, position=position).first()
-    elif recent is not None:
-        earlier = _double_among(recent, question.id, keys, attempt, now)
-    elif attempt:
-        earlier = Answer.objects.filter(learner=learner, attempt=attempt).first()
-    else:
-        since = now - dt.timedelta(seconds=DOUBLE_POST_SECONDS)
-        earlier = (
-            Answer.objects.filter(learner=learner, qid=question.id, created__gt=since)
-            .order_by("-created")
-            .first()
-        )
-        if earlier is not None and sorted(earlier.keys) != sorted(keys):
-            earlier = None
-    if isinstance(earlier, Answer):
-        earlier = Kept(earlier.pk, earlier.keys)
-    if earlier is not None:
-        return Recorded(earlier, True)
-    row, params = _prepared(
-        Answer,
-        learner=learner.pk,
-        qid=question.id,
-        law=question.law,
-        round=round.pk if round is not None else None,
-        position=position,
-        keys=sorted(keys),
-        correct=correct,
-        attempt=attempt,
-        created=now,
-    )
-    for _ in range(3):
-        # Worked out before the write lock is taken: SQLite has one writer at a time,
-        # so the transaction holds three statements ready to run and nothing else.
-        card = next_review(learner, question.id, correct, now) if schedule else None
-        try:
-            with transaction.atomic():  # one commit: the answer, the counts, the schedule
-                [(pk,)] = _sql(f"INSERT INTO {{table}} {row} RETURNING {{id}}", Answer, params)
-                count(question, correct)
-                if card is not None and not card.write():
-                    raise CardMoved  # another answer to this question came first: again
-            return Recorded(Kept(pk, sorted(keys)), False)
-        except CardMoved:
-            continue
-        except IntegrityError:  # the same post at the same moment, from another worker
-            first = None
-            if round is not None:
-                first = Answer.objects.filter(round=round, position=position).first()
-            elif attempt:
-                first = Answer.objects.filter(learner=learner, attempt=attempt).first()
-            if first is not None:
-                return Recorded(Kept(first.pk, first.keys), True)
-    raise IntegrityError("The answer could not be kept.")
-
-
-class CardMoved(Exception):
-    """A review card changed between its read and its write."""
-
-
-@dataclass
-class Kept:
-    """An answer as kept: its id and keys (all a reply, or a doubled post's, needs)."""
-
-    id: int
-    keys: list[str]
-
-
-def _double_among(recent: list, qid: str, keys: list[str], attempt: str, now) -> Kept | None:
-    """The answer this post doubles, among the learner's recent ones: the same attempt
-    token, or the same keys to the same question within seconds. Its keys are read
-    only here, for a row that may be it (most posts have none)."""
-    for row in recent:
-        same_attempt = bool(attempt) and row.attempt == attempt
-        if same_attempt or (row.qid == qid and row.fresh):
-            kept = Answer.objects.filter(pk=row.id).values_list("keys", flat=True).first()
-            if kept is not None and (same_attempt or kept == sorted(keys)):
-                return Kept(row.id, kept)
-    return None
-
-
-def count(question, correct: bool) -> None:
-    """One more answer (and maybe one more right) for the question: one upsert."""
-    _sql(
-        "INSERT INTO {table} ({qid}, {law}, {kind}, {prompt}, {answered}, {right}, {retired}) "
-        "VALUES (%s, %s, %s, %s, 1, %s, %s) ON CONFLICT ({qid}) DO UPDATE SET "
-        "{answered} = {table}.{answered} + 1, {right} = {table}.{right} + excluded.{right}",
-        QuestionStat,
-        [question.id, question.law, question.kind, question.prompt[:300], int(correct), False],
-    )
 
 
 # --- spaced review (FSRS) -----------------------------------------------------------
@@ -346,8 +392,7 @@ class NextReview:
 
 def next_review(learner: Learner, qid: str, correct: bool, now: dt.datetime) -> NextReview:
     """The question's card after this answer: Good when right, Again when wrong. One read,
-    written out (see `_sql`): an answer post does this on every answer
-    (tests/quizzes/test_post_cost.py counts its queries)."""
+    written out (see above): an answer post does this on every answer."""
     found = _sql(
         "SELECT {id}, {card}, {reviews} FROM {table} WHERE {learner} = %s AND {qid} = %s",
         ReviewCard,
@@ -427,15 +472,16 @@ def next_up(learner: Learner, after: dt.datetime) -> NextUp | None:
 
 
 def per_law(learner: Learner) -> list[dict]:
-    """For each law 48 to 57: answers, right, and the share right (for the bar chart)."""
+    """For each law of the quizzes (48 to 57, 61 to 64): answers, right, and the share right
+    (for the bar chart)."""
     from .bank import law_number
 
     rows = (
-        Answer.objects.filter(learner=learner)
+        QuizAnswer.objects.filter(learner=learner)
         .values("law")
         .annotate(n=Count("id"), right=Count("id", filter=Q(correct=True)))
     )
-    totals = {str(n): [0, 0] for n in range(48, 58)}
+    totals = {law: [0, 0] for law in QUIZ_LAWS}
     for row in rows:
         law = law_number(row["law"])
         if law in totals:

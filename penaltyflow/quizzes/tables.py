@@ -24,6 +24,6 @@ def table_for(question, ruled: bool = False) -> TableData | None:
 def exposed_card(question) -> tuple[str, str] | None:
     """The card a "what is this card now" question is about: (seat, card), or None."""
     subject = question.subject
-    if question.kind == "penalty-card" and subject:
+    if question.kind_type.asks_about_a_card and subject:
         return subject["seat"], subject["card"]
     return None

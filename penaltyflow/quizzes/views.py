@@ -16,7 +16,6 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -24,13 +23,14 @@ from penaltyflow.core.htmx import is_fragment, wants_json
 from penaltyflow.core.pagecache import cached_by_content
 
 from . import bank, progress
-from .models import Answer, Round
+from .citations import QUIZ_LAWS
+from .models import QuizAnswer, Round
 from .question import Question
 from .tables import table_for
 
 ROUND_SIZE = 10
 EXAM_SIZE = 25
-LAWS = [str(n) for n in range(48, 58)]
+LAWS = list(QUIZ_LAWS)
 LIMIT_MAX = 500
 
 
@@ -76,11 +76,8 @@ def _keys(request: HttpRequest, q: Question) -> list[str] | str:
     return sorted(set(keys))
 
 
-def _too_many(request, learner, now=None, recent=None) -> HttpResponse | None:
+def _too_many(request: HttpRequest, wait: int) -> HttpResponse:
     """429 with Retry-After past the learner's limit: JSON for programs, a page for people."""
-    wait = progress.retry_after(learner, now, recent)
-    if wait is None:
-        return None
     if wants_json(request):
         response = JsonResponse(
             {"error": f"Too many answers in a minute: wait {wait} s."}, status=429
@@ -109,23 +106,13 @@ def answer(request: HttpRequest, qid: str) -> HttpResponse:
         if wants_json(request):
             return JsonResponse({"error": keys}, status=400)
         return _question_page(request, q, error=keys, status=400)
-    learner = progress.learner_for(request)
-    now = timezone.now()
-    recent = progress.recent_answers(learner, now)
-    limited = _too_many(request, learner, now, recent)
-    if limited:
-        return limited
-    grade = q.grade(set(keys))
     attempt = request.POST.get("attempt", "")[:40]
-    recorded = progress.record(
-        learner, q, keys, grade.correct, attempt=attempt, now=now, recent=recent
-    )
-    if recorded.repeated:  # a doubled post: the first answer's result, counted once
-        grade = q.grade(set(recorded.answer.keys))
-        keys = recorded.answer.keys
+    posted = progress.post_answer(progress.learner_for(request), q, keys, attempt=attempt)
+    if posted.limited:
+        return _too_many(request, posted.wait)
     if wants_json(request):
-        return JsonResponse(grade.to_json(), json_dumps_params={"ensure_ascii": False})
-    return _question_page(request, q, picked=keys, grade=grade)
+        return JsonResponse(posted.grade.to_json(), json_dumps_params={"ensure_ascii": False})
+    return _question_page(request, q, picked=posted.keys, grade=posted.grade)
 
 
 def _question_page(request, q, *, picked=None, grade=None, error="", status=200, **extra):
@@ -169,7 +156,11 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "quizzes/home.html",
-        {"laws": [(law, counts[law]) for law in LAWS], "due": due, "total": sum(counts.values())},
+        {
+            "laws": [(law, counts[law]) for law in LAWS if counts[law]],
+            "due": due,
+            "total": sum(counts.values()),
+        },
     )
 
 
@@ -226,15 +217,9 @@ def round_question(request: HttpRequest, rid, n: int) -> HttpResponse:
     keys = _keys(request, q)
     if isinstance(keys, str):
         return _round_page(request, r, n, error=keys, status=400)
-    if r.finished is None and not r.answers.filter(position=n).exists():
-        limited = _too_many(request, r.learner)
-        if limited:
-            return limited
-        grade = q.grade(set(keys))
-        exam = r.mode == Round.Mode.EXAM
-        progress.record(r.learner, q, keys, grade.correct, round=r, position=n, schedule=not exam)
-        if r.answers.count() >= len(r.questions):
-            Round.objects.filter(pk=r.pk, finished__isnull=True).update(finished=timezone.now())
+    posted = progress.post_answer(r.learner, q, keys, round=r, position=n)
+    if posted.limited:
+        return _too_many(request, posted.wait)
     if r.mode != Round.Mode.EXAM:  # feedback at the question's own address
         if request.htmx:
             return _round_page(request, r, n)
@@ -310,6 +295,7 @@ def round_results(request: HttpRequest, rid) -> HttpResponse:
             }
         )
     right = sum(1 for row in rows if row["answer"] and row["answer"].correct)
+    wrong = sum(1 for row in rows if row["answer"] and not row["answer"].correct)
     seconds = None
     if r.finished:
         seconds = int((r.finished - r.started).total_seconds())
@@ -321,6 +307,7 @@ def round_results(request: HttpRequest, rid) -> HttpResponse:
             "round": r,
             "rows": rows,
             "right": right,
+            "wrong": wrong,
             "size": len(rows),
             "seconds": seconds,
             "first_unanswered": unanswered[0]["url"] if unanswered else None,
@@ -351,7 +338,7 @@ def progress_page(request: HttpRequest) -> HttpResponse:
         q = bank.get_question(card.qid)
         if q is not None:
             due_rows.append({"q": q, "due": card.due})
-    answered = Answer.objects.filter(learner=learner).count() if learner else 0
+    answered = QuizAnswer.objects.filter(learner=learner).count() if learner else 0
     later = None
     if learner is not None and not due_rows:
         later = progress.next_up(learner, progress.end_of_today())

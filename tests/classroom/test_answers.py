@@ -8,6 +8,8 @@ from penaltyflow.classroom.models import Answer
 
 from .conftest import HTMX, OPTIONS, WHO, join
 
+JSON = {"HTTP_ACCEPT": "application/json"}
+
 pytestmark = pytest.mark.django_db
 
 
@@ -171,3 +173,22 @@ def test_students_keep_the_lessons_questions_for_review(quiz_session, teacher_cl
     from penaltyflow.quizzes.models import ReviewCard
 
     assert sorted(ReviewCard.objects.values_list("qid", flat=True)) == sorted([WHO, OPTIONS])
+
+
+def test_a_student_s_answers_are_limited_per_student_as_the_quiz_limits_them(
+    quiz_session, teacher_client, settings
+):
+    """issue 18: 150 posts in 1.4 s were all accepted. Past the quiz's limit a student gets
+    429 with Retry-After and the answer is not counted; another student is not held up."""
+    settings.QUIZ_ANSWERS_PER_MINUTE = 6
+    ann, bob = join(quiz_session, "Ann"), join(quiz_session, "Bob")
+    for key in "NNEENE":  # changes of mind and the same answer again: each post counts
+        assert answer(ann, quiz_session, 1, key, **JSON).status_code == 200
+    limited = answer(ann, quiz_session, 1, "W", **JSON)
+    assert limited.status_code == 429 and 1 <= int(limited["Retry-After"]) <= 60
+    assert "wait" in limited.json()["error"]
+    page = answer(ann, quiz_session, 1, "W", **HTMX)  # the phone is told, in words
+    assert page.status_code == 429 and "Too many answers in a minute" in page.content.decode()
+    assert answer(bob, quiz_session, 1, "W", **JSON).status_code == 200
+    doc = results(teacher_client, quiz_session)
+    assert doc["items"][1]["answers"] == {"E": 1, "W": 1}  # Ann's last counted answer: E

@@ -154,8 +154,8 @@ def check(question, region: Element, choices=lambda e: False) -> list[str]:
 def questions(db) -> list:
     """Questions of every kind, and for "is it a penalty card" one of each answer."""
     call_command("loadquiz", verbosity=0, stdout=io.StringIO())
-    chartquestions.forget()
-    content.statements.cache_clear()
+    chartquestions.questions.forget()
+    content.statements.forget()
     chosen = []
     for kind in KINDS:
         ids = bank.question_ids(kind=kind, limit=400)

@@ -18,6 +18,8 @@ from tests.conftest import GOOD_CHART
 from .conftest import OPTIONS, WHO
 from .servers import Browser, Database, Server, environment, postgres_url, prepare
 
+pytestmark = pytest.mark.database_url
+
 LESSON = {
     "slug": "servers-lesson",
     "title": "Who decides?",

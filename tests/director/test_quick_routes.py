@@ -63,7 +63,7 @@ def test_every_quick_route_walks_the_charts_to_its_ruling(graphs, path):
         assert route.visited[-1] == step
         questions = {
             place
-            for place in route.visited
+            for place in route.visited[:-1]  # the ruling's own step asks nothing more
             if len(graphs[place.split("/")[0]].choices_of(place.split("/")[1])) > 1
         }
         # each chart question on the way was answered by a quick answer on this route
@@ -180,3 +180,30 @@ def test_55c_says_law_16_applies(quick):
     guide = QuickGuide.objects.get(slug="lead-out-of-turn")
     for key in ("defender-leads", "right-hand-leads"):
         assert "Law 16 applies (Law 55C)" in guide.nodes[key]["more"]
+
+
+# --- Issue 20 item 5: "A revoke" ---------------------------------------------------------
+
+
+def test_a_revoke_reaches_the_number_of_tricks_in_four_answers_at_most(client, quick):
+    from penaltyflow.director.views import kept_urls
+
+    guide = QuickGuide.objects.get(slug="revoke")
+    assert guide.nodes[guide.start]["ask"] == "Is the revoke established?"
+    transfers = {
+        "two-tricks": "Transfer two tricks",
+        "revoke-trick-only": "Transfer one trick",
+        "partner-won": "Transfer one trick",
+        "dummy-won": "Transfer one trick",
+        "one-later": "Transfer one trick",
+        "nothing-won": "No transfer",
+    }
+    kept = set(kept_urls())
+    for key, words in transfers.items():
+        node = guide.nodes[key]
+        assert node["taps"] <= 4 and node["ruling"].startswith(words)
+        assert node["step"].startswith("law-64/")
+        text = page(client, guide.node_url(key))
+        assert "Tell the players" in text and node["cite"] in text
+        assert guide.node_url(key) in kept  # cached offline like the rest
+    assert guide.nodes["must-correct"]["step"] == "law-63/still-open"

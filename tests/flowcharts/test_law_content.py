@@ -320,3 +320,46 @@ def test_lessons_teach_penalty_cards_first_and_ask_the_47e1_question(db, content
         items = Lesson.objects.get(slug=slug).items.values_list("chart", "node")
         assert (chart, "told-to-lead") in items, slug
     assert len(list((settings.CONTENT_DIR / "lessons").glob("*.yaml"))) == len(course)
+
+
+def test_the_revokes_lesson_counts_the_transfer_after_penalty_cards(db, content):
+    from django.core.management import call_command
+
+    from penaltyflow.classroom.models import Lesson
+
+    call_command("loadlessons", verbosity=0)
+    course = list(Lesson.objects.filter(owner=None).values_list("slug", flat=True))
+    assert course.index("penalty-cards") < course.index("revokes")
+    items = Lesson.objects.get(slug="revokes").items.all()
+    steps = {(item.chart, item.node) for item in items if item.chart}
+    assert {("law-63", "revoke-noticed"), ("law-64", "two-tricks"), ("law-64", "redress")} <= steps
+    transfer = [item.question for item in items if item.question.startswith("g-transfer-")]
+    assert len(transfer) >= 4  # the room votes the number on deals played to the end
+
+
+def test_the_revokes_lesson_on_the_projector_counts_the_transfer(db, content):
+    """A club night: the teacher walks the lesson; the transfer is shown on the deal played out."""
+    from django.contrib.auth.models import Group, User
+    from django.core.management import call_command
+    from django.test import Client
+
+    from penaltyflow.classroom.models import TEACHERS_GROUP, Lesson, Session
+
+    call_command("loadlessons", verbosity=0)
+    teacher = User.objects.create_user("revoke-teacher", password="pw-revoke-teacher")
+    teacher.groups.add(Group.objects.get_or_create(name=TEACHERS_GROUP)[0])
+    client = Client()
+    client.force_login(teacher)
+    response = client.post("/classroom/start", {"lesson": "revokes"})
+    assert response.status_code == 302
+    code = Session.objects.latest("id").code
+    items = list(Lesson.objects.get(slug="revokes").items.all())
+    seen = {}
+    for n, item in enumerate(items):
+        page = client.get(f"/classroom/{code}/present/")
+        assert page.status_code == 200, n
+        seen[item.node or item.question] = words(page.content.decode())
+        client.post(f"/classroom/{code}/present/next")
+    counted = seen["two-tricks"]  # the deal played to the end, and the count for the room
+    assert "Transferred: 2 tricks (Law 64A1)." in counted
+    assert "credited North–South 12, East–West 1" in counted

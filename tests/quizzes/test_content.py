@@ -1,10 +1,18 @@
 """The authored statements: loaded and checked like the charts, file and item named on error."""
 
+import io
+
 import pytest
 import yaml
 from django.core.management import CommandError, call_command
+from django.db.models import F
 
-from penaltyflow.quizzes import content
+from penaltyflow.core.models import ContentGeneration
+from penaltyflow.core.pagecache import forget_stamp
+from penaltyflow.flowcharts.models import Node
+from penaltyflow.quizzes import chartquestions, content
+from penaltyflow.quizzes.bank import get_question
+from penaltyflow.quizzes.models import Statement
 
 GOOD = {
     "id": "ten-is-honour",
@@ -68,3 +76,37 @@ def test_loadquiz_stops_on_a_bad_file_and_names_it(tmp_path, settings, db):
     settings.CONTENT_DIR = tmp_path
     with pytest.raises(CommandError, match="traps.yaml: statement 'ten-is-honour'"):
         call_command("loadquiz")
+
+
+def test_loadquiz_puts_the_statements_in_the_database_and_the_site_reads_them_there(
+    tmp_path, settings, db
+):
+    (tmp_path / "quiz").mkdir()
+    (tmp_path / "charts").symlink_to(settings.CONTENT_DIR / "charts")
+    write(tmp_path / "quiz", [GOOD])
+    settings.CONTENT_DIR = tmp_path
+    call_command("loadquiz", stdout=io.StringIO())
+    assert list(Statement.objects.values_list("slug", flat=True)) == ["ten-is-honour"]
+    assert get_question("t-ten-is-honour").prompt == f"True or false? {GOOD['says']}"
+    assert get_question("t-ten-is-minor") is None  # the project's statements are gone
+    (tmp_path / "quiz" / "traps.yaml").unlink()  # the files are read only by loadquiz
+    assert get_question("t-ten-is-honour") is not None
+
+
+def test_a_running_worker_sees_statements_another_process_loaded(client, db):
+    """The statements, the chart questions and the question page are kept per content
+    generation: a change committed anywhere (another worker, another server) is seen
+    once the generation is read again (within STAMP_SECONDS), with no restart."""
+    qid = "t-" + Statement.objects.values_list("slug", flat=True).first()
+    node = Node.objects.filter(kind=Node.Kind.QUESTION).first()  # "Where does it lead?" asks it
+    assert not any("A box relabelled elsewhere" in q.prompt for q in chartquestions.questions())
+    assert client.get(f"/quiz/q/{qid}/").status_code == 200  # built and kept
+    # another process's `loadquiz` and a chart edit: rows changed, the generation moved on
+    Statement.objects.filter(slug=qid[2:]).update(says="A brand new statement in plain words.")
+    Node.objects.filter(pk=node.pk).update(label="A box relabelled elsewhere")
+    ContentGeneration.objects.update(value=F("value") + 1)
+    assert "brand new" not in get_question(qid).prompt  # within STAMP_SECONDS: as it was
+    forget_stamp()  # STAMP_SECONDS later, this worker reads the generation again
+    assert get_question(qid).prompt == "True or false? A brand new statement in plain words."
+    assert "brand new statement" in client.get(f"/quiz/q/{qid}/").content.decode()
+    assert any("A box relabelled elsewhere" in q.prompt for q in chartquestions.questions())

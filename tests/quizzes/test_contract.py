@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 
 from penaltyflow.quizzes.bank import get_question, question_ids
-from penaltyflow.quizzes.models import Answer, QuestionStat
+from penaltyflow.quizzes.models import QuestionStat, QuizAnswer
 
 pytestmark = pytest.mark.django_db
 JSON = {"HTTP_ACCEPT": "application/json"}
@@ -71,7 +71,9 @@ def test_bad_keys_give_400_and_change_nothing(learner):
         assert r.status_code == 400 and "error" in r.json()
     r = post(learner, qid, ["major", "minor"])  # one answer only
     assert r.status_code == 400
-    assert not Answer.objects.exists() and not QuestionStat.objects.filter(answered__gt=0).exists()
+    assert (
+        not QuizAnswer.objects.exists() and not QuestionStat.objects.filter(answered__gt=0).exists()
+    )
 
 
 def test_an_unknown_id_gives_404(learner):
@@ -86,7 +88,7 @@ def test_every_post_needs_the_csrf_token():
     client.get("/quiz/")
     r = client.post("/quiz/q/g-ten-is-an-honour-0001/answer", {"answer": "major"}, **JSON)
     assert r.status_code == 403
-    assert not Answer.objects.exists()
+    assert not QuizAnswer.objects.exists()
 
 
 def test_a_doubled_post_counts_once(learner):
@@ -94,7 +96,7 @@ def test_a_doubled_post_counts_once(learner):
     first = post(learner, qid, ["minor"]).json()
     again = post(learner, qid, ["minor"]).json()
     assert first == again
-    assert Answer.objects.count() == 1
+    assert QuizAnswer.objects.count() == 1
     assert QuestionStat.objects.get(qid=qid).answered == 1
     # the page's form carries a token: the same attempt posted twice counts once
     data = {
@@ -104,7 +106,7 @@ def test_a_doubled_post_counts_once(learner):
     }
     learner.post(f"/quiz/q/{qid}/answer", data)
     learner.post(f"/quiz/q/{qid}/answer", data)
-    assert Answer.objects.count() == 2
+    assert QuizAnswer.objects.count() == 2
     stat = QuestionStat.objects.get(qid=qid)
     assert (stat.answered, stat.right) == (2, 1)
 
@@ -182,4 +184,4 @@ def test_a_question_page_built_once_still_gives_each_browser_its_own_tokens():
         assert r.status_code == 200 and r.json()["correct"] is True
         tokens.append((token, attempt))
     assert tokens[0] != tokens[1] and tokens[0][1] != tokens[1][1]
-    assert Answer.objects.count() == 2
+    assert QuizAnswer.objects.count() == 2

@@ -55,3 +55,20 @@ def test_each_kind_s_page_draws_its_choices_through_its_partial(client, kind):
     else:
         assert {t for t, _ in inputs} == {"checkbox" if q.multiple else "radio"}
         assert 'class="tap-card ' not in html
+    if kind == "transfer":  # a number to pick, one button each, the deal played to the end
+        assert html.count('class="answer-choice number-choice') == len(q.keys) >= 2
+        assert q.state()["trick"] == 13 or not q.state()["to_play"]
+
+
+@pytest.mark.django_db
+def test_a_question_of_every_recipe_shows_its_page_before_and_after_the_answer(client, settings):
+    """A revoke corrected (Law 62) once broke the table's story: a 500 on 186 questions."""
+    from penaltyflow.quizzes import generator
+
+    settings.QUIZ_ANSWERS_PER_MINUTE = 10_000  # one browser answers them all
+
+    for recipe in generator.RECIPES:
+        qid = f"g-{recipe.name}-0000"
+        assert client.get(f"/quiz/q/{qid}/").status_code == 200, qid
+        keys = get_question(qid).keys[:1]
+        assert client.post(f"/quiz/q/{qid}/answer", {"answer": keys}).status_code == 200, qid

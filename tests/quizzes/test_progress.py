@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from penaltyflow.quizzes import progress
 from penaltyflow.quizzes.bank import get_question
-from penaltyflow.quizzes.models import Answer, Learner, ReviewCard
+from penaltyflow.quizzes.models import Learner, QuizAnswer, ReviewCard
 
 pytestmark = pytest.mark.django_db
 NOON = dt.datetime(2026, 3, 2, 12, 0, tzinfo=dt.UTC)
@@ -134,7 +134,7 @@ def test_progress_joins_the_account_on_sign_up_and_follows_to_another_device():
     r = laptop.post("/accounts/login/", {"username": "alice", "password": "a-long pass 123"})
     assert r.status_code == 302
     assert Learner.objects.count() == 1
-    assert Answer.objects.filter(learner__user=alice).count() == 3
+    assert QuizAnswer.objects.filter(learner__user=alice).count() == 3
     assert ReviewCard.objects.filter(learner__user=alice).count() == 3
     page = laptop.get("/quiz/progress/").content.decode()
     assert "3 answers so far" in page and "Signed in as" in page
@@ -168,3 +168,21 @@ def test_a_card_changed_since_it_was_read_is_never_overwritten():
     two = progress.next_review(learner, other, False, NOON)
     assert one.write() is True and two.write() is False
     assert ReviewCard.objects.get(learner=learner, qid=other).card == one.card
+
+
+def test_reading_the_quiz_pages_writes_nothing_even_signed_in():
+    """A page read on GET makes no learner and writes no session (issue 19 item 9: a
+    learner was made by GET /quiz/ for a signed-in account)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client()
+    client.force_login(User.objects.create_user("cleo", password="x" * 12))
+    with CaptureQueriesContext(connection) as ctx:
+        for url in ("/quiz/", "/quiz/progress/", "/quiz/q/g-ten-is-an-honour-0000/"):
+            assert client.get(url).status_code == 200
+    writes = [q["sql"] for q in ctx.captured_queries if q["sql"].split()[0] in WRITES]
+    assert writes == [] and not Learner.objects.exists()
+
+
+WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")

@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from penaltyflow.quizzes.bank import get_question
-from penaltyflow.quizzes.models import Answer, QuestionStat, Round
+from penaltyflow.quizzes.models import QuestionStat, QuizAnswer, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +44,7 @@ def test_a_round_of_ten_on_chosen_laws_with_feedback_after_each():
     page = client.get(url).content.decode()
     assert "5 of 10 right" in page and Round.objects.get().finished is not None
     assert client.post(f"/quiz/r/{rnd.pk}/1/", {"answer": ["x"]}).status_code == 400
-    assert Answer.objects.count() == 10  # answering again counts nothing
+    assert QuizAnswer.objects.count() == 10  # answering again counts nothing
 
 
 def test_an_exam_gives_no_feedback_until_the_end():

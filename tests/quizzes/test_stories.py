@@ -33,7 +33,7 @@ WORDS = {
     "a revoke corrected": (r"drawn to the revoke .*put the \S+ in place of the", None),
     "exposed": (
         r"fell face up|fall face up|landed face up|dropped the|in plain view|he named it",
-        r"\bled\b|on the trick|on purpose|deliberately|played",
+        r"\bled\b|on the trick|on purpose|deliberately|played|reached for",
     ),
 }
 
@@ -126,6 +126,10 @@ def test_no_question_asks_what_the_laws_leave_to_the_director():
     for name, n, d in DRAFTS:
         whats = [what for _, what in _replay(d.scenario())]
         events = d.scenario()["events"]
+        # dummy's cards are face up already; one declarer touches is played (45C3)
+        dummy = d.scenario()["declarer"]
+        dummy = SEATS[(SEATS.index(dummy) + 2) % 4]
+        assert all(e.get("seat") != dummy for e in events if "expose" in e), (name, n)
         # a low card named as held: minor or major is the Director's judgement (law-49)
         for event in events:
             if event.get("deliberate"):

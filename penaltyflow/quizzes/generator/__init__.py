@@ -4,7 +4,7 @@ Each recipe (`recipes.RECIPES`, a table) starts from a named scene (`scenes.SCEN
 random deal played to a moment that teaches, such as partner on lead with a major penalty
 card, or a lead out of turn at trick 13), makes its follow-up moves and asks one of the
 engine kinds of `quiz-contract.md`. The recipe only sets the scene: the right answer is read
-from the engine's replay of the finished scenario (`bank.Question.state`), never written
+from the engine's replay of the finished scenario (`question.Question.state`), never written
 here. `draft(recipe, n)` is deterministic: the same recipe and number always give the same
 deal, events, story and question, so ids are stable (`tests/quizzes/drafts.sha256`).
 """

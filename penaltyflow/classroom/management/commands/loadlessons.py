@@ -1,24 +1,13 @@
-from pathlib import Path
-
-from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
-
 from penaltyflow.classroom.loader import LessonError, load_lessons
+from penaltyflow.core.contentfile import LoadContentCommand
 
 
-class Command(BaseCommand):
+class Command(LoadContentCommand):
     help = "Load (or update in place) the lessons from content/lessons/*.yaml, all or none."
+    folder, files_are, error = "lessons", "lesson files", LessonError
 
-    def add_arguments(self, parser):
-        parser.add_argument("files", nargs="*", type=Path, help="default: content/lessons/*.yaml")
+    def load(self, paths, every_file):
+        return load_lessons(paths, prune=every_file)
 
-    def handle(self, *args, files, **options):
-        paths = files or sorted((settings.CONTENT_DIR / "lessons").glob("*.yaml"))
-        if not paths:
-            raise CommandError(f"No lesson files in {settings.CONTENT_DIR / 'lessons'}")
-        try:
-            lessons = load_lessons(paths, prune=not files)
-        except LessonError as exc:
-            raise CommandError(f"Nothing was loaded.\n{exc}") from None
-        for lesson in lessons if options["verbosity"] else ():
-            self.stdout.write(f"{lesson.slug}: {lesson.items.count()} items")
+    def describe(self, lesson):
+        return f"{lesson.slug}: {lesson.items.count()} items"

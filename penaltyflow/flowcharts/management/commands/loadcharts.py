@@ -1,38 +1,17 @@
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
-from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import OperationalError
-
+from penaltyflow.core.contentfile import LoadContentCommand
 from penaltyflow.flowcharts.loader import ContentError, load_charts
+from penaltyflow.flowcharts.models import Flowchart
 
 
-class Command(BaseCommand):
+class Command(LoadContentCommand):
     help = "Load (or update in place) the flowcharts from their content files, all or none."
+    folder, files_are, error = "charts", "chart files", ContentError
 
-    def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument(
-            "files",
-            nargs="*",
-            type=Path,
-            help="chart files; default: every *.yaml in content/charts/",
-        )
+    def load(self, paths: list[Path], every_file: bool) -> Iterable[Flowchart]:
+        return load_charts(paths)
 
-    def handle(self, *args: Any, files: list[Path], **options: Any) -> None:
-        paths = files or sorted((settings.CONTENT_DIR / "charts").glob("*.yaml"))
-        if not paths:
-            raise CommandError(f"No chart files in {settings.CONTENT_DIR / 'charts'}")
-        try:
-            charts = load_charts(paths)
-        except ContentError as exc:
-            raise CommandError(f"Nothing was loaded.\n{exc}") from None
-        except OperationalError as exc:  # SQLite: another writer kept the lock past the timeout
-            if "locked" not in str(exc):
-                raise
-            raise CommandError(
-                "Nothing was loaded: the database stayed busy with another write "
-                "(another loadcharts?). Run it again when that has finished."
-            ) from None
-        for chart in charts if options["verbosity"] else ():
-            self.stdout.write(f"{chart.slug}: {chart.nodes.count()} nodes, version {chart.version}")
+    def describe(self, chart: Flowchart) -> str:
+        return f"{chart.slug}: {chart.nodes.count()} nodes, version {chart.version}"

@@ -2,13 +2,14 @@
 
     python manage.py loadquiz
 
-A bad statement file stops it with the file and the item named, and nothing is
-written. Run after `loadcharts` (the chart questions come from the charts).
+It checks content/quiz/*.yaml and puts the statements in the database; a bad
+statement file stops it with the file and the item named, and nothing is written.
+Run after `loadcharts` (the chart questions come from the charts).
 """
 
 from django.core.management.base import BaseCommand, CommandError
 
-from penaltyflow.quizzes import bank, chartquestions, content
+from penaltyflow.quizzes import bank, content
 from penaltyflow.quizzes.models import QuestionStat
 
 
@@ -17,11 +18,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         try:
-            content.load()
+            items = content.load()
         except content.QuizContentError as exc:
             raise CommandError(str(exc)) from None
-        content.statements.cache_clear()
-        chartquestions.forget()
+        content.store(items)  # moves the content generation on: every cache builds again
         rows = []
         for qid, law, kind in bank.index(include_retired=True):
             prompt = ""
