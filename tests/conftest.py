@@ -135,9 +135,11 @@ def fresh_page_cache():
     from django.core.cache import cache
 
     from penaltyflow.core.pagecache import forget_stamp
+    from penaltyflow.core.percontent import per_content
 
     cache.clear()
     forget_stamp()
+    per_content.forget_all()  # and what is kept in this process per content generation
 
 
 @pytest.fixture(autouse=True)

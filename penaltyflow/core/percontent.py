@@ -9,7 +9,9 @@ value again within `pagecache.STAMP_SECONDS` of a change, whichever process made
     @per_content
     def questions() -> list[Question]: ...
 
-`questions.forget()` drops the kept value (tests whose database starts anew).
+`questions.forget()` drops the kept value; `per_content.forget_all()` drops every one
+(tests: each test's database starts anew, and two tests can reach one generation with
+different content).
 """
 
 from __future__ import annotations
@@ -24,10 +26,13 @@ T = TypeVar("T")
 
 
 class per_content(Generic[T]):  # noqa: N801 (used as a decorator)
+    every: list[per_content] = []
+
     def __init__(self, build: Callable[[], T]) -> None:
         self.build = build
         self.kept: tuple[str, T] | None = None
         wraps(build)(self)
+        per_content.every.append(self)
 
     def __call__(self) -> T:
         stamp = content_stamp()
@@ -38,3 +43,8 @@ class per_content(Generic[T]):  # noqa: N801 (used as a decorator)
 
     def forget(self) -> None:
         self.kept = None
+
+    @classmethod
+    def forget_all(cls) -> None:
+        for kept in cls.every:
+            kept.forget()
