@@ -11,7 +11,7 @@ from penaltyflow.classroom.models import Lesson, LessonItem
 from penaltyflow.flowcharts.models import Node
 from penaltyflow.quizzes.bank import question_ids
 
-from .conftest import PHONE, SCREENSHOTS, _page, screenshot
+from .conftest import PHONE, SCREENSHOTS, _page, axe_violations, screenshot
 
 pytestmark = pytest.mark.browser
 SIZES = [PHONE, {"width": 1366, "height": 900}, {"width": 1280, "height": 720}]
@@ -89,6 +89,8 @@ def test_the_builder_searches_previews_renames_and_deletes(browser, site, teache
         )
         assert small == 0
         screenshot(page, f"builder-{size['width']}x{size['height']}")
+        if size == PHONE:
+            assert axe_violations(page) == []
         context.close()
 
     context, page = _page(browser, PHONE)
@@ -98,6 +100,7 @@ def test_the_builder_searches_previews_renames_and_deletes(browser, site, teache
     expect(page.locator(".preview-item .bridge-table")).to_be_visible()  # the deal, drawn
     expect(page.locator(".preview-key")).not_to_have_attribute("open", "")  # answer folded
     screenshot(page, "builder-preview-390x844")
+    assert axe_violations(page) == []
     page.get_by_role("button", name="Add it to the lesson").click()
     expect(page.locator(".builder-row")).to_have_count(13)
 
