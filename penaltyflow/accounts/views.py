@@ -31,6 +31,10 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(_next(request))
+    if form.errors and "username" not in form.errors:
+        # The username was fine: the cursor goes where the fix is, the password.
+        form.fields["username"].widget.attrs.pop("autofocus", None)
+        form.fields["password1"].widget.attrs["autofocus"] = True
     status = 400 if request.method == "POST" else 200
     return render(
         request, "accounts/signup.html", {"form": form, "next": _next(request)}, status=status

@@ -116,6 +116,8 @@ def stage_context(
         "entry": entry,
         "revealed": revealed,
         "bars": bars(view, entry, revealed) if view.kind == "question" else [],
+        # choices of a few words ("1 trick"): two to a row
+        "short_choices": all(len(text) <= 12 for _, text in view.answer_choices),
         "read_only": session.ended,
         "headers": headers,  # the stage's poll: If-None-Match its ETag
     }
@@ -128,6 +130,9 @@ def stage_context(
             "join_host": url.split("/join/")[0],
             "qr": qr_svg(url),
             "prev_item": index - 1 if index > 0 else None,
+            # the room is joining: the first item, before the teacher has moved; the QR code
+            # takes the table's place (back to the first item later, its table is shown)
+            "joining": index == 0 and session.version == 0 and not session.ended,
             "next_item": index + 1 if index + 1 < len(session.items) else None,
         }
     )

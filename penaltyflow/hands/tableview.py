@@ -242,6 +242,13 @@ def describe_event(event: dict, table: Table) -> str:
         seat = str(event.get("seat", "?")).upper()
         how = "deliberately" if event.get("deliberate") else "by accident"
         return f"{seat_name(seat)} exposes {card_view(str(event['expose'])).label} {how}."
+    if "correct" in event:  # Law 62: the open revoke corrected before it is established
+        open_revokes = [r for r in table.revokes if r.status == "open"]
+        who = seat_name(SEATS[open_revokes[-1].seat]) if open_revokes else "The offender"
+        return (
+            f"{who}'s revoke is corrected: he plays {card_view(str(event['correct'])).label} "
+            "instead (Law 62B)."
+        )
     option = {k: v for k, v in event.items() if k in ("decide", "suit", "card")}
     return f"Decision: {option_label(table, option)}."
 

@@ -75,4 +75,49 @@
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("#key-full")) fullScreen();
   });
+
+  // The projector's chart, framed around the current box so that its labels are at least
+  // LABEL_EM of the room's text on screen, whatever the screen (the rest of the chart is cut).
+  // Without JavaScript the server's frame (items.zoom_diagram) stays.
+  var LABEL_EM = 0.72; // of the room's text (28 px at 1280x720): 20 px, 30 px at 1920x1080
+
+  function frame(svg) {
+    var box = svg.parentElement, room = box.parentElement; // the figure, in the stage's area
+    var width = room.clientWidth, height = room.clientHeight;
+    var graph = svg.querySelector("g.graph");
+    var labels = svg.querySelectorAll("text");
+    if (!width || !height || !graph || !labels.length) return;
+    // the whole chart: Graphviz's size in points is its drawing's size in units
+    var whole = [0, 0, parseFloat(svg.getAttribute("width")), parseFloat(svg.getAttribute("height"))];
+    if (!whole[2] || !whole[3]) return;
+    var size = Infinity; // the smallest label (the answers on the arrows are smaller)
+    labels.forEach(function (t) { size = Math.min(size, parseFloat(t.getAttribute("font-size")) || 14); });
+    var least = LABEL_EM * parseFloat(getComputedStyle(document.body).fontSize);
+    var scale = least / size; // screen pixels per unit of the chart, at least
+    // No room for even one box at that size (a long item): no chart rather than a sliver.
+    if (height < 3 * least) { box.setAttribute("hidden", ""); return; }
+    box.removeAttribute("hidden");
+    if (Math.min(width / whole[2], height / whole[3]) >= scale) {
+      svg.setAttribute("viewBox", whole.join(" "));
+      return;
+    }
+    var w = Math.min(whole[2], width / scale), h = Math.min(whole[3], height / scale);
+    var current = svg.querySelector("g.node.current") || svg.querySelector("g.node");
+    var shift = graph.transform.baseVal.consolidate();
+    var m = shift ? shift.matrix : { a: 1, d: 1, e: 0, f: 0 };
+    var b = current.getBBox();
+    var cx = (b.x + b.width / 2) * m.a + m.e, cy = (b.y + b.height / 2) * m.d + m.f;
+    var left = Math.min(Math.max(whole[0], cx - w / 2), whole[0] + whole[2] - w);
+    var top = Math.min(Math.max(whole[1], cy - h / 2), whole[1] + whole[3] - h);
+    svg.setAttribute("viewBox", [left, top, w, h].map(function (n) { return n.toFixed(1); }).join(" "));
+  }
+
+  function frameAll() {
+    if (!document.body.classList.contains("projector")) return;
+    document.querySelectorAll(".visual .diagram svg").forEach(frame);
+  }
+
+  document.addEventListener("DOMContentLoaded", frameAll);
+  document.addEventListener("htmx:afterSettle", frameAll);
+  window.addEventListener("resize", frameAll);
 })();

@@ -1,5 +1,7 @@
 """Sign-up refuses a weak password with a message that says why, and makes no account."""
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -27,6 +29,9 @@ def test_a_weak_password_is_refused_with_a_clear_message(password, says):
     assert "Your account was not made" in html
     assert 'aria-invalid="true"' in html and 'id="id_password2_error"' in html
     assert not User.objects.filter(username="maxwell-the-2nd").exists()
+    # the cursor goes to the password, the field to change
+    assert re.search(r'<input type="password" name="password1"[^>]*autofocus', html)
+    assert not re.search(r'name="username"[^>]*autofocus', html)
 
 
 def test_a_good_password_makes_the_account_and_signs_in():

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from penaltyflow.classroom.models import Lesson, Session
 
-from .conftest import PHONE, _page, screenshot
+from .conftest import PHONE, _page, axe_violations, screenshot
 
 pytestmark = pytest.mark.browser
 SIZES = [PHONE, {"width": 1366, "height": 900}, {"width": 1280, "height": 720}]
@@ -147,4 +147,29 @@ def test_suit_symbols_sit_level_with_their_cards_in_the_hand_to_play(browser, si
         for suit_middle, card_middle in rows:
             assert abs(suit_middle - card_middle) <= 4, (query, rows)
         screenshot(page, f"step-phone-to-play{query.replace('?', '-').replace('=', '-')}")
+    context.close()
+
+
+def test_the_pages_of_this_file_pass_axe(browser, club):
+    """WCAG 2.2 AA on the join page with a mistyped code, sign-up refusing a password, and a
+    phone told to tick an answer first."""
+    open_class(2)
+    context, page = _page(browser, PHONE)
+    page.goto(club + "/join/")
+    page.fill("input[name=code]", "abc12z")
+    page.get_by_role("button", name="Join").click()
+    expect(page.get_by_role("alert")).to_be_visible()
+    assert axe_violations(page) == []
+    page.goto(club + "/accounts/signup/")
+    page.fill("input[name=username]", "sam")
+    page.fill("input[name=password1]", "1234")
+    page.fill("input[name=password2]", "1234")
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.locator(".field-errors")).to_contain_text("too short")
+    screenshot(page, "signup-refused-390x844")
+    assert axe_violations(page) == []
+    join(page, club)
+    page.get_by_role("button", name="Send my answer").click()
+    expect(page.locator("#live .answer-error")).to_be_visible()
+    assert axe_violations(page) == []
     context.close()

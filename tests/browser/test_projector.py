@@ -72,9 +72,9 @@ def test_the_handout_prints_dark_on_light(browser, club, paper):  # noqa: F811
         pdf = page.pdf(format=fmt, print_background=True, prefer_css_page_size=True)
         (SCREENSHOTS / f"handout-{paper}.pdf").write_bytes(pdf)
         (pages,) = {int(n) for n in PAGES.findall(pdf)}
-        # four items (the two questions with their tables take a sheet each), the chart
-        # and the answers: six sheets today; more means something spills over a page
-        assert 4 <= pages <= 6, pages
+        # four items (each its words beside its deal), the chart and the answers: three
+        # sheets today; more means something spills over a page
+        assert 2 <= pages <= 4, pages
         assert len(MEDIABOX.findall(pdf)) == pages
         boxes = {(round(float(w)), round(float(h))) for w, h in MEDIABOX.findall(pdf)}
         assert boxes == {(width, height)}, boxes  # the handout's own page size is the paper's

@@ -1,0 +1,186 @@
+"""A projector read from the back of a club room, and a whole lesson with three phones (issue 18).
+
+The project's own lessons, run from the first item to the last on a projector at 1280x720 and
+at 1920x1080, with three phones following: at each item nothing scrolls or is cut, the room's
+text (body, story, choices, the hands' cards) is at least 28 px at 1280x720 and the chart's
+labels at least 18 px on screen (the same proportions at 1920x1080), the QR code is a quarter
+of the screen high while students join, and axe-core finds no WCAG 2.2 AA violation on the
+projector or on any phone, for every kind of item (steps, hidden steps, every kind of question,
+open and revealed).
+"""
+
+import io
+import re
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from penaltyflow.classroom.models import TEACHERS_GROUP, Lesson, LessonItem
+from penaltyflow.quizzes import bank, chartquestions, content
+from penaltyflow.quizzes.kinds import KINDS
+
+from .conftest import PHONE, _page, axe_violations, screenshot
+from .test_phone_and_projector import CARDS_IN_HANDS
+
+pytestmark = pytest.mark.browser
+SIZES = [(1280, 720), (1920, 1080)]
+
+# What the room reads, and how big it is on screen; what sticks out of its box or the screen.
+MEASURE = """least => {
+  const scale = innerWidth / 1280, problems = [], sizes = {text: [], labels: [], qr: null};
+  const words = '.item-title, .item-story, .item-text, .step-choices, .bar-text, .answered,'
+    + ' .hand .suits, .hand h3, .playing-card .face';
+  for (const e of document.querySelectorAll(words)) {
+    const px = parseFloat(getComputedStyle(e).fontSize);
+    sizes.text.push(px);
+    if (px < least.text * scale - .01) problems.push(`${e.className}: ${px} px`);
+  }
+  const figure = document.querySelector('.visual .diagram');
+  if (figure && figure.getClientRects().length) {  // shown (no room: no chart, not a sliver)
+    const view = figure.getBoundingClientRect();
+    for (const t of figure.querySelectorAll('svg text')) {
+      const r = t.getBoundingClientRect();
+      if (r.bottom < view.top || r.top > view.bottom || r.right < view.left || r.left > view.right)
+        continue;  // cut off: the chart is framed around the current box
+      const px = parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a;
+      sizes.labels.push(px);
+      if (px < least.label * scale - .01) problems.push(`chart label "${t.textContent}": ${px}`);
+    }
+  }
+  const qr = document.querySelector('.join-panel .qr');
+  if (qr) {
+    sizes.qr = qr.getBoundingClientRect().height;
+    if (sizes.qr < innerHeight / 4) problems.push(`QR code ${sizes.qr} px high`);
+  }
+  const root = document.documentElement;
+  if (root.scrollWidth > innerWidth || root.scrollHeight > innerHeight)
+    problems.push(`the page scrolls: ${root.scrollWidth}x${root.scrollHeight}`);
+  for (const e of document.querySelectorAll('.stage > *, .item, .hand, .still-table')) {
+    const r = e.getBoundingClientRect();
+    if (e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1)
+      problems.push(`${e.className} is cut: ${e.scrollWidth}x${e.scrollHeight}`
+        + ` in ${e.clientWidth}x${e.clientHeight}`);
+    if (r.right > innerWidth + .5 || r.bottom > innerHeight + .5)
+      problems.push(`${e.className} goes off the screen`);
+  }
+  const item = document.querySelector('.stage .item'), below = document.querySelector('.controls');
+  if (item && below && item.getBoundingClientRect().bottom > below.getBoundingClientRect().top + .5)
+    problems.push('the item runs under the controls');
+  return {problems, sizes};
+}"""
+LEAST = {"text": 28, "label": 18}
+
+
+@pytest.fixture
+def lessons(site, settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    call_command("loadquiz", verbosity=0, stdout=io.StringIO())
+    chartquestions.questions.forget()
+    content.statements.forget()
+    call_command("loadlessons", verbosity=0, stdout=io.StringIO())
+    teacher = User.objects.create_user("tess", password="room-pw")
+    teacher.groups.add(Group.objects.get_or_create(name=TEACHERS_GROUP)[0])
+    assert Lesson.objects.count() >= 3
+    # and a lesson with a question of every kind the bank has
+    every = Lesson.objects.create(slug="every-kind", title="Every kind of question")
+    for n, kind in enumerate(KINDS):
+        if ids := bank.question_ids(kind=kind, limit=1):
+            LessonItem.objects.create(lesson=every, position=n, question=ids[0])
+    assert every.items.count() >= 8
+    return site
+
+
+def start(teacher, site: str, slug: str) -> str:
+    teacher.goto(site + "/accounts/login/")
+    teacher.fill("input[name=username]", "tess")
+    teacher.fill("input[name=password]", "room-pw")
+    teacher.locator("form.account-form button[type=submit]").click()
+    teacher.wait_for_url(site + "/classroom/")
+    teacher.locator(f"form[action='/classroom/start']:has(input[value='{slug}']) button").click()
+    teacher.wait_for_url(re.compile(r".*/classroom/\w{6}/present/$"))
+    return teacher.locator(".code").inner_text().strip()
+
+
+def measure(teacher, name: str, found: dict, figures: dict) -> None:
+    for width, height in SIZES:
+        teacher.set_viewport_size({"width": width, "height": height})
+        teacher.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        result = teacher.evaluate(MEASURE, LEAST)
+        problems = result["problems"] + teacher.evaluate(CARDS_IN_HANDS, 0)
+        if problems:
+            found[f"{name} at {width}x{height}"] = problems[:4]
+        sizes = result["sizes"]
+        row = figures.setdefault(f"{width}x{height}", {"text": [], "labels": [], "qr": []})
+        row["text"] += sizes["text"]
+        row["labels"] += sizes["labels"]
+        row["qr"] += [sizes["qr"]] if sizes["qr"] else []
+        screenshot(teacher, f"room-{name}-{width}x{height}")
+    teacher.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+
+
+@pytest.mark.parametrize(
+    "slug",
+    ["defender-leads-out-of-turn", "opening-lead-out-of-turn", "penalty-cards", "every-kind"],
+)
+def test_a_whole_lesson_on_a_projector_with_three_phones(browser, lessons, slug):
+    contexts = []
+    found, figures, seen = {}, {}, set()
+    try:
+        context, teacher = _page(browser, {"width": 1280, "height": 720})
+        contexts.append(context)
+        code = start(teacher, lessons, slug)
+        phones = []
+        for name in ("Ann", "Bob", "Cy"):
+            context, phone = _page(browser, PHONE)
+            contexts.append(context)
+            phone.goto(f"{lessons}/join/{code}/")
+            phone.fill("input[name=name]", name)
+            phone.locator("button[type=submit]").click()
+            phone.wait_for_url(f"**/classroom/{code}/")
+            phones.append(phone)
+        items = int(teacher.locator(".progress").inner_text().split("/")[-1])
+        for n in range(items):
+            teacher.wait_for_selector(f"#stage[data-item='{n}']")
+            kind = teacher.locator(".item-kind").inner_text().split("·")[0].strip().lower()
+            name = f"{slug}-{n + 1}-{kind.replace(' ', '-').replace('?', '')}"
+            seen.add(kind)
+            measure(teacher, name, found, figures)
+            if v := axe_violations(teacher):
+                found[f"{name} axe on the projector"] = v
+            for i, phone in enumerate(phones):
+                phone.wait_for_selector(f"#live[data-item='{n}']")
+                if v := axe_violations(phone):
+                    found[f"{name} axe on phone {i + 1}"] = v
+            screenshot(phones[0], f"room-phone-{name}")
+            if not teacher.locator("#key-reveal").is_disabled():
+                phones[0].locator(".answers .answer-btn").first.click()
+                if phones[0].locator(".answers .send").count():
+                    phones[0].locator(".answers .send").click()
+                teacher.locator("#key-reveal").click()
+                expect(teacher.locator("#key-reveal")).to_be_disabled()
+                measure(teacher, name + "-revealed", found, figures)
+                if v := axe_violations(teacher):
+                    found[f"{name} revealed: axe on the projector"] = v
+                for i, phone in enumerate(phones):
+                    phone.wait_for_selector("#live .explanation, #live .verdict")
+                    if v := axe_violations(phone):
+                        found[f"{name} revealed: axe on phone {i + 1}"] = v
+                screenshot(phones[0], f"room-phone-{name}-revealed")
+            teacher.keyboard.press("ArrowRight")
+        print(slug, {size: _summary(row) for size, row in figures.items()}, sorted(seen))
+        for where, problems in found.items():
+            print("PROBLEM", where, problems)
+        assert found == {}
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def _summary(row: dict) -> dict:
+    return {
+        "smallest text": min(row["text"], default=None),
+        "smallest chart label": round(min(row["labels"], default=0), 1) or None,
+        "QR code": round(min(row["qr"], default=0)) or None,
+    }
