@@ -244,10 +244,18 @@ class Draft:
         tricks_before, cards_before = mark
         more = len(t.tricks) - tricks_before
         if more:
-            self.say(
-                f"Play went on for {more} more trick{'s' * (more != 1)}; "
-                f"{who(t.tricks[-1][2])} won the last one."
-            )
+            last = who(t.tricks[-1][2])
+            if not cards_before:
+                self.say(
+                    f"Play went on for {more} more trick{'s' * (more != 1)}; "
+                    f"{last} won the last one."
+                )
+            elif more == 1:  # only the trick in progress was finished: no card of the next one
+                self.say(f"The rest of trick {len(t.tricks)} was played; {last} won it.")
+            else:
+                self.say(
+                    f"Play went on to the end of trick {len(t.tricks)}; {last} won the last one."
+                )
             cards_before = 0
         plays = [
             f"{who(s)} {'led' if i == 0 else 'played'} the {cl(c)}"
