@@ -67,30 +67,7 @@ def _decide_declarer_lead(t: Table, option: str, suit: int | None, card: int | N
 
 
 def _decide_wrong_card(t: Table, option: str, suit: int | None, card: int | None) -> None:
-    resolve_wrong_card(t, accept=option == "accept", implied=False)
-
-
-def resolve_wrong_card(t: Table, accept: bool, implied: bool) -> None:
-    p = t.decision
-    t.pending = None
-    seat, wrong, required = p.offender, p.card, p.required
-    if accept:
-        if not implied:
-            t._note(text.wrong_card_accepted(wrong))
-        if t.pen_mask[seat] >> required & 1:
-            t._note(text.still_a_penalty_card(required))
-        return
-    # 52B2: the penalty card is substituted; the card played becomes a major penalty card.
-    i = next(i for i, (s, c) in enumerate(t.trick) if s == seat and c == wrong)
-    t.hands[seat] |= 1 << wrong
-    t.hands[seat] ^= 1 << required
-    t.pen_mask[seat] &= ~(1 << required)
-    t.major_mask &= ~(1 << required)
-    t.trick[i] = (seat, required)
-    if i == 0:
-        t.led_suit = required // 13
-    t._add_penalty(seat, wrong, deliberate=True, quiet=True)
-    t._note(text.wrong_card_refused(wrong, required))
+    leads.resolve_wrong_card(t, accept=option == "accept", implied=False)
 
 
 def _decide_lead_options(t: Table, option: str, suit: int | None, card: int | None) -> None:
@@ -170,4 +147,4 @@ _DECISIONS = {
     "premature": _decide_premature,
 }
 
-__all__ = ["decide", "lead_options", "resolve_wrong_card"]
+__all__ = ["decide", "lead_options"]

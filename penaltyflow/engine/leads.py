@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import decisions, text
+from . import text
 from .cards import SUIT_MASK
 from .pending import EngineError, Pending
 from .pending import option as _option
@@ -103,7 +103,7 @@ def play_while_pending(t: Table, seat: int, card: int) -> None:
     elif kind == "wrong_card" and not t.is_defender(seat):
         # 52B1(b): declarer must accept once he has played thereafter from either hand.
         t._note(text.wrong_card_accepted_by_play(t, seat))
-        decisions.resolve_wrong_card(t, accept=True, implied=True)
+        resolve_wrong_card(t, accept=True, implied=True)
         settle_then_play(t, seat, card)
         return
     raise EngineError(text.pending_text(t))
@@ -151,3 +151,26 @@ def withdraw_irregular_lead(t: Table, law: str) -> None:
     if t.is_defender(seat):
         t._add_penalty(seat, card, deliberate=True, quiet=True)
     t._note(text.lead_taken_back(t, seat, card, p.proper, law))
+
+
+def resolve_wrong_card(t: Table, accept: bool, implied: bool) -> None:
+    p = t.decision
+    t.pending = None
+    seat, wrong, required = p.offender, p.card, p.required
+    if accept:
+        if not implied:
+            t._note(text.wrong_card_accepted(wrong))
+        if t.pen_mask[seat] >> required & 1:
+            t._note(text.still_a_penalty_card(required))
+        return
+    # 52B2: the penalty card is substituted; the card played becomes a major penalty card.
+    i = next(i for i, (s, c) in enumerate(t.trick) if s == seat and c == wrong)
+    t.hands[seat] |= 1 << wrong
+    t.hands[seat] ^= 1 << required
+    t.pen_mask[seat] &= ~(1 << required)
+    t.major_mask &= ~(1 << required)
+    t.trick[i] = (seat, required)
+    if i == 0:
+        t.led_suit = required // 13
+    t._add_penalty(seat, wrong, deliberate=True, quiet=True)
+    t._note(text.wrong_card_refused(wrong, required))

@@ -105,6 +105,11 @@ def before_play(t: Table, seat: int) -> None:
 # --- correction (Law 62) ------------------------------------------------------------
 
 
+def describe_correction(t: Table, event: dict[str, object]) -> str:
+    """Words for a `correct` event, said of the table just before it (for the event list)."""
+    return words.describe_correction(correctable(t), event)
+
+
 def correctable(t: Table) -> Revoke | None:
     """The open revoke that may still be corrected now, if any (no card led to the next trick)."""
     for r in t.revokes:
@@ -301,4 +306,12 @@ def tricks_adjusted(t: Table) -> dict[str, int] | None:
     return {"NS": won[0], "EW": won[1]}
 
 
-__all__ = ["Revoke", "adjust", "correct", "correctable", "play_revoke", "substitutes"]
+__all__ = [
+    "Revoke",
+    "adjust",
+    "correct",
+    "correctable",
+    "describe_correction",
+    "play_revoke",
+    "substitutes",
+]

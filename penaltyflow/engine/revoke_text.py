@@ -191,11 +191,8 @@ def adjustment(t: Table, r: Revoke) -> str:
     )
 
 
-def describe_correction(t: Table, event: dict[str, object]) -> str:
-    """Words for a `correct` event, said of the table just before it (for the event list)."""
-    from .revoke import correctable
-
-    r = correctable(t)
+def describe_correction(r: Revoke | None, event: dict[str, object]) -> str:
+    """Words for a `correct` event of the open revoke `r` (for the event list)."""
     who = _name(r.seat) if r is not None else "The offender"
     try:
         card = card_label(parse_card(event.get("correct")))

@@ -23,7 +23,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import BadRequest
 
-from penaltyflow.engine import revoke_text, vocab
+from penaltyflow.engine import revoke, vocab
 from penaltyflow.engine.cards import CARD_NAMES, SEATS, CardError, parse_card
 from penaltyflow.engine.render import card_accessible_name, card_label, rank_label, suit_colour
 from penaltyflow.engine.scenario import ScenarioError, apply_event, replay
@@ -237,18 +237,11 @@ def describe_event(event: dict, table: Table) -> str:
             return f"{who} plays {card_view(str(played)).label}: a revoke."
         return f"{who} plays {card_view(str(played)).label}."
     if "correct" in event:
-        return revoke_text.describe_correction(table, event)
+        return revoke.describe_correction(table, event)
     if "expose" in event:
         seat = str(event.get("seat", "?")).upper()
         how = "deliberately" if event.get("deliberate") else "by accident"
         return f"{seat_name(seat)} exposes {card_view(str(event['expose'])).label} {how}."
-    if "correct" in event:  # Law 62: the open revoke corrected before it is established
-        open_revokes = [r for r in table.revokes if r.status == "open"]
-        who = seat_name(SEATS[open_revokes[-1].seat]) if open_revokes else "The offender"
-        return (
-            f"{who}'s revoke is corrected: he plays {card_view(str(event['correct'])).label} "
-            "instead (Law 62B)."
-        )
     option = {k: v for k, v in event.items() if k in ("decide", "suit", "card")}
     return f"Decision: {option_label(table, option)}."
 

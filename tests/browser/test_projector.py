@@ -70,6 +70,7 @@ def test_the_handout_prints_dark_on_light(browser, club, paper):  # noqa: F811
         page.goto(f"{club}/lessons/club-night/handout/?paper={paper}")
         expect(page.locator(".handout-item")).to_have_count(4)
         pdf = page.pdf(format=fmt, print_background=True, prefer_css_page_size=True)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         (SCREENSHOTS / f"handout-{paper}.pdf").write_bytes(pdf)
         (pages,) = {int(n) for n in PAGES.findall(pdf)}
         # four items (each its words beside its deal), the chart and the answers: three
