@@ -94,18 +94,21 @@
     labels.forEach(function (t) { size = Math.min(size, parseFloat(t.getAttribute("font-size")) || 14); });
     var least = LABEL_EM * parseFloat(getComputedStyle(document.body).fontSize);
     var scale = least / size; // screen pixels per unit of the chart, at least
-    // No room for even one box at that size (a long item): no chart rather than a sliver.
-    if (height < 3 * least) { box.setAttribute("hidden", ""); return; }
-    box.removeAttribute("hidden");
+    box.removeAttribute("hidden"); // measured shown (a hidden box has no size)
+    var current = svg.querySelector("g.node.current") || svg.querySelector("g.node");
+    var b = current.getBBox();
+    // No room for the current box at that size (a long item): no chart rather than a sliver.
+    if (height < 3 * least || (b.height + 8) * scale > height || (b.width + 8) * scale > width) {
+      box.setAttribute("hidden", "");
+      return;
+    }
     if (Math.min(width / whole[2], height / whole[3]) >= scale) {
       svg.setAttribute("viewBox", whole.join(" "));
       return;
     }
     var w = Math.min(whole[2], width / scale), h = Math.min(whole[3], height / scale);
-    var current = svg.querySelector("g.node.current") || svg.querySelector("g.node");
     var shift = graph.transform.baseVal.consolidate();
     var m = shift ? shift.matrix : { a: 1, d: 1, e: 0, f: 0 };
-    var b = current.getBBox();
     var cx = (b.x + b.width / 2) * m.a + m.e, cy = (b.y + b.height / 2) * m.d + m.f;
     var left = Math.min(Math.max(whole[0], cx - w / 2), whole[0] + whole[2] - w);
     var top = Math.min(Math.max(whole[1], cy - h / 2), whole[1] + whole[3] - h);

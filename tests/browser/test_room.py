@@ -40,6 +40,12 @@ MEASURE = """least => {
   const figure = document.querySelector('.visual .diagram');
   if (figure && figure.getClientRects().length) {  // shown (no room: no chart, not a sliver)
     const view = figure.getBoundingClientRect();
+    const current = figure.querySelector('g.node.current');
+    if (current) {  // the box the chart is framed around is in view
+      const c = current.getBoundingClientRect();
+      if (c.top < view.top - 1 || c.bottom > view.bottom + 1 || c.left < view.left - 1
+          || c.right > view.right + 1) problems.push('the current box is out of view');
+    }
     for (const t of figure.querySelectorAll('svg text')) {
       const r = t.getBoundingClientRect();
       if (r.bottom < view.top || r.top > view.bottom || r.right < view.left || r.left > view.right)
@@ -168,7 +174,8 @@ def test_a_whole_lesson_on_a_projector_with_three_phones(browser, lessons, slug)
                     if v := axe_violations(phone):
                         found[f"{name} revealed: axe on phone {i + 1}"] = v
                 screenshot(phones[0], f"room-phone-{name}-revealed")
-            teacher.keyboard.press("ArrowRight")
+            if n + 1 < items:
+                teacher.locator("#key-next").click()
         print(slug, {size: _summary(row) for size, row in figures.items()}, sorted(seen))
         for where, problems in found.items():
             print("PROBLEM", where, problems)
