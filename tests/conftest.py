@@ -233,44 +233,19 @@ def _content_rows():
         yield from model.objects.order_by("pk")
 
 
-def _put_content_back() -> None:
+@pytest.fixture
+def restore_content(transactional_db):
+    """The real charts in a transactional test's database, as the session loaded them."""
     from django.db import connection, transaction
 
     from penaltyflow.flowcharts.models import Flowchart
 
-    if CONTENT_SNAPSHOT and not Flowchart.objects.exists():
+    if not Flowchart.objects.exists():
         # One transaction: PostgreSQL checks its (deferred) foreign keys at the commit, so a
         # jump may name a node restored after it; SQLite needs its checks switched off.
         with connection.constraint_checks_disabled(), transaction.atomic():
             for row in serializers.deserialize("json", CONTENT_SNAPSHOT[0]):
                 row.save()
-
-
-@pytest.fixture
-def restore_content(transactional_db):
-    """The real charts in a transactional test's database, as the session loaded them."""
-    _put_content_back()
-
-
-def _is_transactional(item: pytest.Item) -> bool:
-    marker = item.get_closest_marker("django_db")
-    uses = set(getattr(item, "fixturenames", ()))
-    return bool(
-        (marker is not None and marker.kwargs.get("transaction"))
-        or uses & {"transactional_db", "live_server", "django_db_reset_sequences"}
-    )
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_teardown(item: pytest.Item):
-    """A transactional test's database is emptied after it: put the content back then,
-    so the next test on this worker (which expects the session's content) finds it."""
-    yield
-    if _is_transactional(item):
-        from pytest_django.plugin import blocking_manager_key
-
-        with item.config.stash[blocking_manager_key].unblock():
-            _put_content_back()
 
 
 @pytest.fixture
