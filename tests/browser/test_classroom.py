@@ -2,7 +2,6 @@
 each in a browser context of their own. The phones follow the teacher within 2 seconds."""
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import expect
@@ -72,14 +71,13 @@ def test_a_teacher_and_three_phones(browser, club):
             lambda r: statuses.append((r.status, r.url, r.request.headers.get("if-none-match"))),
         )
 
-        # → next: every phone shows the question within 2 s
+        # → next: every phone shows the question (each waits at most FOLLOW_MS; the time
+        # it takes is measured in bench/classroom_bench.py, never asserted here)
         teacher.keyboard.press("ArrowRight")
-        began = time.monotonic()
         for phone in phones:
             expect(phone.locator(".item-title")).to_contain_text(
                 "Who chooses now?", timeout=FOLLOW_MS
             )
-        assert time.monotonic() - began < FOLLOW_MS / 1000 + 0.5
         fits(teacher)
 
         # tap, change, and the projector counts them live
