@@ -117,16 +117,25 @@ DATABASE_FIXTURES = {
 }
 
 
+# The tests that take seconds each: run first, so that the processes of `make test` share
+# them out (one test at a time: --maxschedchunk 1) and none is left alone with a long one.
+LONG = ("browser", "server", "database_url")
+
+
+@pytest.hookimpl(trylast=True)  # after pytest-django's own order
 def pytest_collection_modifyitems(items):
     """Mark `no_database` the tests that cannot touch the database (pytest-django lets
     only those with a database marker or fixture in): their result is the same on
-    PostgreSQL, so `make test`'s PostgreSQL pass leaves them out."""
+    PostgreSQL, so `make test`'s PostgreSQL pass leaves them out. Then the long tests
+    first (the database is as each test expects whatever ran before it on its process:
+    `pytest_runtest_setup` and `_transactional_tests_start_empty` below)."""
     for item in items:
         uses = set(getattr(item, "fixturenames", ()))
         if item.get_closest_marker("django_db") or item.get_closest_marker("database_url"):
             continue
         if not uses & DATABASE_FIXTURES:
             item.add_marker(pytest.mark.no_database)
+    items.sort(key=lambda item: not any(item.get_closest_marker(name) for name in LONG))
 
 
 @pytest.fixture(autouse=True)
@@ -233,9 +242,7 @@ def _content_rows():
         yield from model.objects.order_by("pk")
 
 
-@pytest.fixture
-def restore_content(transactional_db):
-    """The real charts in a transactional test's database, as the session loaded them."""
+def _put_content_back() -> None:
     from django.db import connection, transaction
 
     from penaltyflow.flowcharts.models import Flowchart
@@ -246,6 +253,59 @@ def restore_content(transactional_db):
         with connection.constraint_checks_disabled(), transaction.atomic():
             for row in serializers.deserialize("json", CONTENT_SNAPSHOT[0]):
                 row.save()
+
+
+@pytest.fixture
+def restore_content(transactional_db):
+    """The real charts in a transactional test's database, as the session loaded them."""
+    _put_content_back()
+
+
+TRANSACTIONAL = {"transactional_db", "live_server", "django_db_reset_sequences"}
+
+
+def _database_use(item: pytest.Item) -> str | None:
+    """How a test uses the database: "rolled back" (pytest-django's `db`: a transaction
+    undone after it), "transactional" (committed, the database emptied after it) or None."""
+    uses = set(getattr(item, "fixturenames", ()))
+    marker = item.get_closest_marker("django_db")
+    if (marker is not None and marker.kwargs.get("transaction")) or uses & TRANSACTIONAL:
+        return "transactional"
+    if marker is not None or "db" in uses:
+        return "rolled back"
+    return None
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item: pytest.Item):
+    """A test in a rolled-back transaction expects the session's content in the database.
+
+    pytest-django would run those before the transactional tests (which empty the
+    database after them); here the long tests, transactional, come first, and xdist may
+    hand a process rolled-back tests after transactional ones: put the content back
+    first (a tenth of a second), outside the test's transaction.
+    """
+    if CONTENT_SNAPSHOT and _database_use(item) == "rolled back":
+        from pytest_django.plugin import blocking_manager_key
+
+        with item.config.stash[blocking_manager_key].unblock():
+            _put_content_back()
+    yield
+
+
+@pytest.fixture(autouse=True)
+def _transactional_tests_start_empty(request):
+    """A transactional test starts from an empty database, as Django's TransactionTestCase
+    expects, or from the session's content if it asks for `restore_content`: never from
+    whatever the test before it on this worker happened to leave (the session's content,
+    for the first one), so no test passes or fails by the order it runs in."""
+    item = request.node
+    if _database_use(item) != "transactional" or "restore_content" in item.fixturenames:
+        return
+    request.getfixturevalue("transactional_db")
+    from django.core.management import call_command
+
+    call_command("flush", interactive=False, verbosity=0)
 
 
 @pytest.fixture
