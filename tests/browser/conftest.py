@@ -22,7 +22,10 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-SCREENSHOTS = Path(os.environ.get("SCREENSHOTS", Path(__file__).parents[2] / "screenshots"))
+# Screenshots (PNG, and the handouts' PDFs) to look at, when asked: `make screenshots`, or
+# SCREENSHOTS=dir before pytest. They assert nothing, so `make test` does not spend time on them.
+SCREENSHOTS = Path(os.environ.get("SCREENSHOTS") or Path(__file__).parents[2] / "screenshots")
+TAKE_SCREENSHOTS = bool(os.environ.get("SCREENSHOTS"))
 AXE = Path(__file__).parents[2] / "var" / "test-tools" / "axe-core" / "axe.min.js"  # make test
 WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 DESKTOP = {"width": 1440, "height": 900}
@@ -97,11 +100,21 @@ def phone(browser):
     context.close()
 
 
-def screenshot(page, name: str) -> Path:
+def screenshot(page, name: str) -> Path | None:
+    """The whole page as `SCREENSHOTS/name.png`, when screenshots are asked for."""
+    if not TAKE_SCREENSHOTS:
+        return None
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def keep_file(name: str, data: bytes) -> None:
+    """A file to look at (a handout's PDF) beside the screenshots, when they are asked for."""
+    if TAKE_SCREENSHOTS:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        (SCREENSHOTS / name).write_bytes(data)
 
 
 def axe_violations(page) -> list[str]:

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from penaltyflow.offline import kept
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, SCREENSHOTS, screenshot
+from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -205,7 +205,6 @@ def test_new_content_replaces_the_whole_copy_after_the_user_reloads(kept_site, d
         f"""async () => await (await caches.match("{STEP}")).text()"""
     )  # until then, the old copy stays whole
     screenshot(page, "offline-update-offer-phone")
-    page.screenshot(path=str(SCREENSHOTS / "offline-update-offer-phone-screen.png"))  # the bar
     with page.expect_navigation():
         button.click()
     page.wait_for_function(

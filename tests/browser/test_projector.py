@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREENSHOTS, _page, screenshot
+from .conftest import _page, keep_file, screenshot
 
 pytestmark = pytest.mark.browser
 PROJECTOR = {"width": 1280, "height": 720}
@@ -70,8 +70,7 @@ def test_the_handout_prints_dark_on_light(browser, club, paper):  # noqa: F811
         page.goto(f"{club}/lessons/club-night/handout/?paper={paper}")
         expect(page.locator(".handout-item")).to_have_count(4)
         pdf = page.pdf(format=fmt, print_background=True, prefer_css_page_size=True)
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        (SCREENSHOTS / f"handout-{paper}.pdf").write_bytes(pdf)
+        keep_file(f"handout-{paper}.pdf", pdf)
         (pages,) = {int(n) for n in PAGES.findall(pdf)}
         # four items (each its words beside its deal), the chart and the answers: three
         # sheets today; more means something spills over a page

@@ -11,7 +11,7 @@ from penaltyflow.classroom.models import Lesson, LessonItem
 from penaltyflow.flowcharts.models import Node
 from penaltyflow.quizzes.bank import question_ids
 
-from .conftest import PHONE, SCREENSHOTS, _page, axe_violations, screenshot
+from .conftest import PHONE, _page, axe_violations, keep_file, screenshot
 
 pytestmark = pytest.mark.browser
 SIZES = [PHONE, {"width": 1366, "height": 900}, {"width": 1280, "height": 720}]
@@ -122,7 +122,7 @@ def test_a_handout_of_twelve_items_fits_a4_in_black_and_white(browser, site):
     expect(page.locator(".handout-item")).to_have_count(12)
     charts = page.locator(".handout-chart").count()
     pdf = page.pdf(format="A4", print_background=True, prefer_css_page_size=True)
-    (SCREENSHOTS / "handout-twelve-a4.pdf").write_bytes(pdf)
+    keep_file("handout-twelve-a4.pdf", pdf)
     pages = max(int(n) for n in PAGES.findall(pdf))
     # the items on at most half as many sheets as there are items, a sheet at most a chart,
     # one for the answers (17 sheets before the items were fitted to the page)
