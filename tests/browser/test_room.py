@@ -5,8 +5,8 @@ at 1920x1080, with three phones following: at each item nothing scrolls or is cu
 text (body, story, choices, the hands' cards) is at least 28 px at 1280x720 and the chart's
 labels at least 18 px on screen (the same proportions at 1920x1080), the QR code is a quarter
 of the screen high while students join, and axe-core finds no WCAG 2.2 AA violation on the
-projector or on any phone, for every kind of item (steps, hidden steps, every kind of question,
-open and revealed).
+projector or on the phones (the first of them: all three show the same), for every kind of
+item (steps, hidden steps, every kind of question, open and revealed).
 """
 
 import io
@@ -155,10 +155,12 @@ def test_a_whole_lesson_on_a_projector_with_three_phones(browser, lessons, slug)
             measure(teacher, name, found, figures)
             if v := axe_violations(teacher):
                 found[f"{name} axe on the projector"] = v
-            for i, phone in enumerate(phones):
+            for phone in phones:
                 phone.wait_for_selector(f"#live[data-item='{n}']")
-                if v := axe_violations(phone):
-                    found[f"{name} axe on phone {i + 1}"] = v
+            # The three phones show the same item (only the student's name differs): the
+            # rules are checked on the first, each of the others is seen to follow.
+            if v := axe_violations(phones[0]):
+                found[f"{name} axe on the phones"] = v
             screenshot(phones[0], f"room-phone-{name}")
             if not teacher.locator("#key-reveal").is_disabled():
                 phones[0].locator(".answers .answer-btn").first.click()
@@ -169,10 +171,10 @@ def test_a_whole_lesson_on_a_projector_with_three_phones(browser, lessons, slug)
                 measure(teacher, name + "-revealed", found, figures)
                 if v := axe_violations(teacher):
                     found[f"{name} revealed: axe on the projector"] = v
-                for i, phone in enumerate(phones):
+                for phone in phones:
                     phone.wait_for_selector("#live .explanation, #live .verdict")
-                    if v := axe_violations(phone):
-                        found[f"{name} revealed: axe on phone {i + 1}"] = v
+                if v := axe_violations(phones[0]):
+                    found[f"{name} revealed: axe on the phones"] = v
                 screenshot(phones[0], f"room-phone-{name}-revealed")
             if n + 1 < items:
                 teacher.locator("#key-next").click()
