@@ -124,6 +124,9 @@ CACHES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 SESSION_ENGINE = "penaltyflow.core.sessions"  # Django's database sessions, read in one statement
+# How often a student's phone, and the projector's tally of answers, ask what is new (the
+# projector's own stage, for a second screen, half as often). A poll with nothing new is a 304.
+CLASSROOM_POLL_SECONDS = 1.0
 
 LANGUAGE_CODE = "en-gb"
 # The club's time zone: review times on the progress page ("due 19:05", "tomorrow").

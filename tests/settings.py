@@ -8,3 +8,6 @@ from penaltyflow.settings import *  # noqa: F403
 
 # Tests make many accounts and sign in often; the production hasher is slow on purpose.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# Phones follow the teacher within a poll; the browser tests wait for them at every step.
+CLASSROOM_POLL_SECONDS = 0.25

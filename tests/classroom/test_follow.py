@@ -72,6 +72,22 @@ def test_a_poll_with_no_change_is_a_304_that_costs_one_query(session, teacher_cl
     assert unchanged.status_code == 304
 
 
+def test_a_phone_and_the_tally_ask_every_second_the_stage_every_two(
+    session, teacher_client, student, settings
+):
+    """What a club's server gets from a room (the tests poll faster: tests/settings.py)."""
+    from penaltyflow import settings as site_settings
+
+    settings.CLASSROOM_POLL_SECONDS = site_settings.CLASSROOM_POLL_SECONDS
+    phone = student.get(f"/classroom/{session.code}/").content.decode()
+    assert re.findall(r'hx-trigger="(every [^"]+)"', phone) == ["every 1000ms"]
+    projector = teacher_client.get(f"/classroom/{session.code}/present/").content.decode()
+    assert sorted(re.findall(r'hx-trigger="(every [^"]+)"', projector)) == [
+        "every 1000ms",
+        "every 2000ms",
+    ]
+
+
 def test_hidden_targets_show_the_choices_but_not_where_they_lead(session, teacher_client, student):
     teacher_client.post(f"/classroom/{session.code}/present/next")
     html = student.get(f"/classroom/{session.code}/").content.decode()

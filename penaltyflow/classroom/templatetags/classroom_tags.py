@@ -1,6 +1,14 @@
 from django import template
+from django.conf import settings
 
 register = template.Library()
+
+
+@register.simple_tag
+def poll_every(times: int = 1) -> str:
+    """How often a phone, and the projector's tally, ask what is new (`times` as often
+    for the projector's stage): htmx's `every ...ms`."""
+    return f"every {round(settings.CLASSROOM_POLL_SECONDS * 1000 * times)}ms"
 
 
 @register.filter
