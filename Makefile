@@ -45,13 +45,16 @@ $(AXE):
 	  && rm -rf axe-core package && tar xzf axe-core-$(AXE_VERSION).tgz && mv package axe-core
 
 # Every test on SQLite; then, on a throwaway PostgreSQL (scripts/pg-throwaway, Debian's
-# postgresql), every test again but the ones that start their own SQLite server
-# (marker `server`: they test the HTTP server and SQLite's own settings) and the ones
-# that never touch a database (marker `no_database`, set by tests/conftest.py).
+# postgresql), every test that queries the database again, but not the ones that start
+# their own SQLite server (marker `server`: they test the HTTP server and SQLite's own
+# settings), the ones that never touch a database (marker `no_database`, set by
+# tests/conftest.py), nor the browser tests (what a person sees is the same page
+# whatever the database; the views' queries run on PostgreSQL in the other tests).
 # pytest-xdist runs them in one process per core (at most 4: each has its own test
-# database, live server and browser); worksteal keeps a core from idling at the end.
-PG_SKIP ?= not server and not no_database
-PARALLEL ?= -n auto --maxprocesses 4 --dist worksteal
+# database, live server and browser), handing out one test at a time, the long ones
+# (browser, servers) first, so no core idles at the end (tests/conftest.py).
+PG_SKIP ?= not server and not no_database and not browser
+PARALLEL ?= -n auto --maxprocesses 4 --dist load --maxschedchunk 1
 test: setup check $(AXE)
 	scripts/need-system-packages chromium:chromium
 	$(VENV)/bin/pytest $(PARALLEL)
