@@ -7,8 +7,8 @@ and the template is rendered with no request context at all: no user, no CSRF to
 no context processors. What it renders is kept under the content's generation and the
 address. So the kept text cannot hold one visitor's data: none was there to hold.
 
-The visitor's own parts of a page (the CSRF token, the header's Classroom link for a
-teacher) are `{% per_visitor "template.html" %}` tags: not kept, but rendered for each
+The visitor's own parts of a page (a form's CSRF token, the header's Classroom link for
+a teacher) are `{% per_visitor "template.html" %}` tags: not kept, but rendered for each
 request, with that request, where the tag stands (on any other page the tag renders
 its template in place, as `{% include %}` would). Serving a kept page is its kept
 text with those few templates rendered between; nothing is patched into it.
