@@ -7,7 +7,7 @@ WORKERS ?= 2
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: setup run test test-quick check lint bench clean delete-database-and-secret-key
+.PHONY: setup run test test-quick screenshots check lint bench clean delete-database-and-secret-key
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -66,6 +66,11 @@ QUICK ?= not browser and not server
 test-quick: $(VENV)/.installed-dev
 	scripts/need-system-packages dot:graphviz
 	$(VENV)/bin/pytest $(PARALLEL) -m "$(QUICK)"
+
+# The browser tests, keeping a screenshot of every page they look at (and the handouts'
+# PDFs) in screenshots/, to look at; make test takes none.
+screenshots: setup $(AXE)
+	SCREENSHOTS=$(CURDIR)/screenshots $(VENV)/bin/pytest $(PARALLEL) -m browser
 
 # What must hold before a commit: no model change without its migration, the production
 # settings pass Django's deployment checks, the code is linted and formatted, and type-checked
