@@ -117,6 +117,17 @@ DATABASE_FIXTURES = {
 }
 
 
+def pytest_itemcollected(item):
+    """Mark `no_database` the tests that cannot touch the database (pytest-django lets
+    only those with a database marker or fixture in): their result is the same on
+    PostgreSQL, so `make test`'s PostgreSQL pass leaves them out (`-m` sees the mark)."""
+    uses = set(getattr(item, "fixturenames", ()))
+    if item.get_closest_marker("django_db") or item.get_closest_marker("database_url"):
+        return
+    if not uses & DATABASE_FIXTURES:
+        item.add_marker(pytest.mark.no_database)
+
+
 # The tests that take seconds each: run first, so that the processes of `make test` share
 # them out (one test at a time: --maxschedchunk 1) and none is left alone with a long one.
 LONG = ("browser", "server", "database_url")
@@ -124,17 +135,8 @@ LONG = ("browser", "server", "database_url")
 
 @pytest.hookimpl(trylast=True)  # after pytest-django's own order
 def pytest_collection_modifyitems(items):
-    """Mark `no_database` the tests that cannot touch the database (pytest-django lets
-    only those with a database marker or fixture in): their result is the same on
-    PostgreSQL, so `make test`'s PostgreSQL pass leaves them out. Then the long tests
-    first (the database is as each test expects whatever ran before it on its process:
-    `pytest_runtest_setup` and `_transactional_tests_start_empty` below)."""
-    for item in items:
-        uses = set(getattr(item, "fixturenames", ()))
-        if item.get_closest_marker("django_db") or item.get_closest_marker("database_url"):
-            continue
-        if not uses & DATABASE_FIXTURES:
-            item.add_marker(pytest.mark.no_database)
+    """The long tests first. The database is as each test expects whatever ran before it
+    on its process (`pytest_runtest_setup` and `_transactional_tests_start_empty` below)."""
     items.sort(key=lambda item: not any(item.get_closest_marker(name) for name in LONG))
 
 

@@ -10,4 +10,4 @@ from penaltyflow.settings import *  # noqa: F403
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 # Phones follow the teacher within a poll; the browser tests wait for them at every step.
-CLASSROOM_POLL_SECONDS = 0.25
+CLASSROOM_POLL_SECONDS = 0.5
