@@ -72,7 +72,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "penaltyflow.offline.middleware.OfflineHeaders",
-    "csp.middleware.CSPMiddleware",
+    "penaltyflow.ops.csp.CSPMiddleware",  # django-csp's, the header built once
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 

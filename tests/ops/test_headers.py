@@ -153,3 +153,32 @@ def test_check_deploy_is_clean_with_production_settings(tmp_path):
     result = production(code, PENALTYFLOW_VAR_DIR=str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert "System check identified no issues" in result.stdout
+
+
+def test_the_policy_header_is_django_csps_and_follows_the_settings(settings):
+    from csp.utils import build_policy
+
+    client = Client()
+    assert client.get("/").headers["Content-Security-Policy"] == build_policy()
+    settings.CONTENT_SECURITY_POLICY = {"DIRECTIVES": {"default-src": ["'self'"], "img-src": ["*"]}}
+    changed = client.get("/").headers["Content-Security-Policy"]
+    assert changed == build_policy() and "img-src *" in changed.split("; ")
+
+
+def test_a_response_with_a_policy_of_its_own_keeps_it():
+    """What django-csp's decorators (@csp_update and the like) put on a response still
+    counts: the header built once is only for responses that bring nothing of their own."""
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from penaltyflow.ops.csp import CSPMiddleware
+
+    def view(request):
+        response = HttpResponse("ok")
+        response._csp_update = {"img-src": ["https://maps.example"]}
+        return response
+
+    header = CSPMiddleware(view)(RequestFactory().get("/")).headers["Content-Security-Policy"]
+    assert "img-src 'self' data: https://maps.example" in header
+    plain = CSPMiddleware(lambda request: HttpResponse("ok"))(RequestFactory().get("/"))
+    assert "maps.example" not in plain.headers["Content-Security-Policy"]
