@@ -41,7 +41,7 @@ def full_page_on_error(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
             if not is_fragment(request):
                 raise
             return HttpResponseClientRedirect(request.get_full_path())
-        if is_fragment(request) and response.status_code in (400, 404):
+        if response.status_code in (400, 404) and is_fragment(request):
             return HttpResponseClientRedirect(request.get_full_path())
         return response
 

@@ -29,9 +29,10 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import wraps
-from typing import Any
+from typing import Any, NamedTuple
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.core.handlers.wsgi import WSGIRequest
@@ -104,24 +105,37 @@ def public_request(request: HttpRequest, names: tuple[str, ...]) -> HttpRequest:
     return public
 
 
+class Slot(NamedTuple):
+    """A visitor's own template in a kept page; `session_only`: it shows nothing to a
+    visitor without a session cookie, so it is not rendered for them."""
+
+    template: str
+    session_only: bool = False
+
+    def render(self, request: HttpRequest) -> bytes:
+        if self.session_only and settings.SESSION_COOKIE_NAME not in request.COOKIES:
+            return b""
+        return render_to_string(self.template, request=request).encode()
+
+
 @dataclass
 class Kept:
-    """What is kept of a page: pieces of text with, between them, the names of the
-    visitor's own templates (text, template, text, ...)."""
+    """What is kept of a page: pieces of its text, encoded as they are sent, with between
+    them the visitor's own templates (bytes, slot, bytes, ...)."""
 
-    pieces: list[str] = field(default_factory=list)
+    pieces: list[bytes | Slot] = field(default_factory=list)
     # While it is built: the {% per_visitor %} templates met, and the mark for their places.
-    slots: list[str] = field(default_factory=list, repr=False)
+    slots: list[Slot] = field(default_factory=list, repr=False)
     mark: str = field(default_factory=lambda: f"\x00visitor-{uuid.uuid4().hex}-", repr=False)
 
-    def cut(self, html: str) -> list[str]:
-        pieces = []
+    def cut(self, html: str) -> list[bytes | Slot]:
+        pieces: list[bytes | Slot] = []
         for n, piece in enumerate(html.split(self.mark)):
             if n == 0:
-                pieces.append(piece)
+                pieces.append(piece.encode())
             else:
                 slot, _, text = piece.partition("\x00")
-                pieces += [self.slots[int(slot)], text]
+                pieces += [self.slots[int(slot)], text.encode()]
         return pieces
 
 
@@ -142,9 +156,8 @@ def build(response: TemplateResponse, public: HttpRequest) -> Kept:
 def serve(request: HttpRequest, kept: Kept) -> HttpResponse:
     """The kept text, with the visitor's own templates rendered for this request."""
     return HttpResponse(
-        "".join(
-            piece if n % 2 == 0 else render_to_string(piece, request=request)
-            for n, piece in enumerate(kept.pieces)
+        b"".join(
+            piece if isinstance(piece, bytes) else piece.render(request) for piece in kept.pieces
         )
     )
 
@@ -165,14 +178,15 @@ def cached_by_content(
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            fragment = is_fragment(request)
             material = repr(
                 [
                     view.__module__,
                     view.__name__,
                     args,
                     sorted(kwargs.items()),
-                    is_fragment(request),
-                    fragment_target(request),  # a step's table alone, or the whole step
+                    fragment,
+                    fragment and fragment_target(request),  # a step's table alone, or all
                     [(name, request.GET.getlist(name)) for name in names],
                     request.scheme,  # pages name their own absolute address (rel=canonical)
                     request.get_host(),
