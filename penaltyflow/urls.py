@@ -6,6 +6,9 @@ from django.urls import include, path
 from penaltyflow.ops import views as ops
 
 urlpatterns = [
+    # The charts first: their steps are the pages asked for most (each pattern before them
+    # is one more check on every request).
+    path("", include("penaltyflow.flowcharts.urls")),
     path("admin/", admin.site.urls),
     path("healthz", ops.healthz, name="healthz"),
     path("robots.txt", ops.robots_txt, name="robots_txt"),
@@ -14,7 +17,6 @@ urlpatterns = [
     path("favicon.ico", lambda request: redirect(static("favicon.svg")), name="favicon"),
     path("quiz/", include("penaltyflow.quizzes.urls")),
     path("accounts/", include("penaltyflow.accounts.urls")),
-    path("", include("penaltyflow.flowcharts.urls")),
     path("", include("penaltyflow.classroom.urls")),
     path("", include("penaltyflow.offline.urls")),
     path("table/", include("penaltyflow.director.urls")),
