@@ -48,15 +48,18 @@ $(AXE):
 # postgresql), every test that queries the database again, but not the ones that start
 # their own SQLite server (marker `server`: they test the HTTP server and SQLite's own
 # settings), the ones that never touch a database (marker `no_database`, set by
-# tests/conftest.py), nor the browser tests (what a person sees is the same page
-# whatever the database; the views' queries run on PostgreSQL in the other tests).
+# tests/conftest.py), nor the browser tests and the two that read every page's words
+# (marker `every_page`): what a page says is the same whatever the database, and the
+# views' queries run on PostgreSQL in the other tests.
 # pytest-xdist runs them in one process per core (at most 4: each has its own test
 # database, live server and browser), handing out one test at a time, the long ones
 # (browser, servers) first, so no core idles at the end (tests/conftest.py).
-PG_SKIP ?= not server and not no_database and not browser
+PG_SKIP ?= not server and not no_database and not browser and not every_page
 PARALLEL ?= -n auto --maxprocesses 4 --dist load --maxschedchunk 1
-test: setup check $(AXE)
-	scripts/need-system-packages chromium:chromium
+# No `make setup`: the tests make their own databases, load the content themselves (a bad
+# content file fails them) and collect static files where they need them.
+test: $(VENV)/.installed-dev check $(AXE)
+	scripts/need-system-packages dot:graphviz chromium:chromium
 	$(VENV)/bin/pytest $(PARALLEL)
 	scripts/pg-throwaway $(VENV)/bin/pytest $(PARALLEL) -m "$(PG_SKIP)"
 

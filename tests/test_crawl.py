@@ -41,6 +41,7 @@ def links(page: str, url: str) -> set[str]:
     return {u for u in found if not SKIP.search(u)}
 
 
+@pytest.mark.every_page
 def test_every_link_answers_and_no_engine_word_reaches_a_learner(client, content):
     """Every step page, then table states drawn at random (seeded) from the pages read.
 

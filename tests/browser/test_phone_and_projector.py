@@ -41,7 +41,9 @@ def step_urls() -> list[str]:
     return [f"/charts/{n.chart.slug}/{n.key}/" for n in nodes]
 
 
-PHONE_WIDTHS = (320, 390, 430)
+# The narrowest phone and the widest (site.css has no breakpoint between them, and a
+# hand only gets tighter as the screen narrows).
+PHONE_WIDTHS = (320, 430)
 
 
 def test_on_a_phone_no_card_spills_out_of_its_hand_and_every_card_is_a_44px_target(site, browser):

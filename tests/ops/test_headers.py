@@ -40,6 +40,7 @@ def pages(client) -> list[str]:
     return urls
 
 
+@pytest.mark.every_page
 def test_every_page_has_the_policy_and_nothing_inline_that_it_would_block(client, content):
     seen = 0
     for url in pages(client):
