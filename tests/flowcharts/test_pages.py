@@ -38,6 +38,17 @@ def test_the_home_page_lists_the_charts_by_law(client, content):
     assert "A defender leads out of turn" in html
 
 
+def test_the_header_names_every_law_a_chart_teaches(client, content):
+    """The tagline on every page says which laws the site covers: no chart outside it."""
+    html = client.get("/").content.decode()
+    tagline = re.search(r'<span class="tagline">([^<]*)</span>', html).group(1)
+    ranges = [(int(a), int(b)) for a, b in re.findall(r"(\d+)–(\d+)", tagline)]
+    assert ranges, tagline
+    for laws in Flowchart.objects.values_list("laws", flat=True):
+        for law in map(int, re.findall(r"\d+", laws)):
+            assert any(a <= law <= b for a, b in ranges), (law, tagline)
+
+
 def test_the_home_page_maps_how_the_laws_lead_into_each_other(client, content):
     html = client.get("/").content.decode()
     overview = html[html.index('id="map-heading"') :]
