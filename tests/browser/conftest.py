@@ -117,6 +117,15 @@ def keep_file(name: str, data: bytes) -> None:
         (SCREENSHOTS / name).write_bytes(data)
 
 
+def settle(page) -> None:
+    """Wait until the page stops moving: no htmx request in flight, nothing being swapped
+    or settled (the projector frames its chart once a swap has settled), then a frame."""
+    page.wait_for_function(  # a function, not a string: the page's CSP forbids eval
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
+    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def axe_violations(page) -> list[str]:
     """axe-core's WCAG 2.2 AA rules on the page as it is now: one line per rule broken."""
     if not AXE.exists():

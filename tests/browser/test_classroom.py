@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from penaltyflow.classroom.models import Answer
 
-from .conftest import PHONE, _page, screenshot
+from .conftest import PHONE, _page, screenshot, settle
 
 pytestmark = pytest.mark.browser
 FOLLOW_MS = 2000
@@ -16,6 +16,7 @@ FOLLOW_MS = 2000
 
 def fits(page, scrolls: bool = False) -> None:
     """Nothing sticking out; nothing to scroll either, unless it `scrolls` (a phone may)."""
+    settle(page)
     size = page.evaluate(
         "[document.documentElement.scrollWidth, document.documentElement.scrollHeight,"
         " innerWidth, innerHeight]"

@@ -21,7 +21,7 @@ from penaltyflow.classroom.models import TEACHERS_GROUP, Lesson, LessonItem
 from penaltyflow.quizzes import bank, chartquestions, content
 from penaltyflow.quizzes.kinds import KINDS
 
-from .conftest import PHONE, _page, axe_violations, screenshot
+from .conftest import PHONE, _page, axe_violations, screenshot, settle
 from .test_phone_and_projector import CARDS_IN_HANDS
 
 pytestmark = pytest.mark.browser
@@ -112,7 +112,7 @@ def start(teacher, site: str, slug: str) -> str:
 def measure(teacher, name: str, found: dict, figures: dict) -> None:
     for width, height in SIZES:
         teacher.set_viewport_size({"width": width, "height": height})
-        teacher.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        settle(teacher)
         result = teacher.evaluate(MEASURE, LEAST)
         problems = result["problems"] + teacher.evaluate(CARDS_IN_HANDS, 0)
         if problems:
