@@ -7,7 +7,7 @@ WORKERS ?= 2
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: setup run test test-quick screenshots check lint bench clean delete-database-and-secret-key
+.PHONY: setup run test test-content test-quick screenshots check lint bench clean delete-database-and-secret-key
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -58,10 +58,15 @@ PG_SKIP ?= not server and not no_database and not browser and not every_page
 PARALLEL ?= -n auto --maxprocesses 4 --dist load --maxschedchunk 1
 # No `make setup`: the tests make their own databases, load the content themselves (a bad
 # content file fails them) and collect static files where they need them.
-test: $(VENV)/.installed-dev check $(AXE)
+test: $(VENV)/.installed-dev $(AXE)
 	scripts/need-system-packages dot:graphviz chromium:chromium
+	$(MAKE) --no-print-directory -j2 check test-content  # the two side by side
 	$(VENV)/bin/pytest $(PARALLEL)
 	scripts/pg-throwaway $(VENV)/bin/pytest $(PARALLEL) -m "$(PG_SKIP)"
+
+# The content the tests share, loaded once per version of the code and the content.
+test-content: $(VENV)/.installed-dev
+	$(PY) -m tests.content_snapshot
 
 # While you work: every test but the browser and server ones, on SQLite, one process per core.
 # No set-up, no chromium, no PostgreSQL: the tests make their own database.

@@ -202,9 +202,10 @@ def _load_content() -> str:
     worker and for the PostgreSQL pass of `make test`: the first process to get here loads
     them and keeps what it wrote in var/test-content/, named by a digest of the content
     and of the code (penaltyflow/); the others, and the next runs, load that file.
+    (`make test` makes it before the tests start: tests/content_snapshot.py.)
     """
     SNAPSHOTS.mkdir(parents=True, exist_ok=True)
-    snapshot = SNAPSHOTS / f"content-{_code_and_content_digest()}.json"
+    snapshot = snapshot_path()
     with open(SNAPSHOTS / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # the others wait for the first to write the file
         if not snapshot.exists():
@@ -221,6 +222,10 @@ def _load_content() -> str:
             return text
     call_command("loaddata", str(snapshot), verbosity=0)  # resets PostgreSQL's sequences too
     return snapshot.read_text(encoding="utf-8")
+
+
+def snapshot_path() -> Path:
+    return SNAPSHOTS / f"content-{_code_and_content_digest()}.json"
 
 
 def _code_and_content_digest() -> str:
