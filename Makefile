@@ -77,7 +77,8 @@ test-quick: $(VENV)/.installed-dev
 
 # The browser tests, keeping a screenshot of every page they look at (and the handouts'
 # PDFs) in screenshots/, to look at; make test takes none.
-screenshots: setup $(AXE)
+screenshots: $(VENV)/.installed-dev $(AXE)
+	scripts/need-system-packages dot:graphviz chromium:chromium
 	SCREENSHOTS=$(CURDIR)/screenshots $(VENV)/bin/pytest $(PARALLEL) -m browser
 
 # What must hold before a commit: no model change without its migration, the production
