@@ -104,7 +104,9 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # WAL: readers never wait for a writer (many phones answer at once). IMMEDIATE: a
     # transaction takes the write lock when it starts, so two writers queue (for up to
     # `timeout` seconds) instead of one failing half-way (a deadlocked upgrade). The
-    # file is kept owner-only (penaltyflow/ops/database.py).
+    # file is kept owner-only (penaltyflow/ops/database.py). Writers queue for their turn
+    # beside the file, not in SQLite's sleeping busy handler (penaltyflow/ops/sqlite3).
+    DATABASES["default"]["ENGINE"] = "penaltyflow.ops.sqlite3"
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
