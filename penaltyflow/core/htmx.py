@@ -1,7 +1,7 @@
 """htmx, decided in one place: is this request for a fragment of a page, or a whole page?"""
 
 from collections.abc import Callable
-from functools import wraps
+from functools import lru_cache, wraps
 from typing import Any
 
 from django.core.exceptions import BadRequest
@@ -54,4 +54,13 @@ def wants_json(request: HttpRequest) -> bool:
     A browser (`text/html, ..., */*`) and a client that accepts anything (`*/*`, or no
     Accept at all) get the page: HTML is named first among what we can send.
     """
-    return request.get_preferred_type(["text/html", "application/json"]) == "application/json"
+    return _names_json_first(request.headers.get("Accept", ""))
+
+
+@lru_cache(maxsize=256)
+def _names_json_first(accept: str) -> bool:
+    """Decided once per Accept header (a program sends the same one every time), by
+    Django's own reading of it."""
+    asked = HttpRequest()
+    asked.META["HTTP_ACCEPT"] = accept
+    return asked.get_preferred_type(["text/html", "application/json"]) == "application/json"

@@ -185,3 +185,24 @@ def test_a_question_page_built_once_still_gives_each_browser_its_own_tokens():
         tokens.append((token, attempt))
     assert tokens[0] != tokens[1] and tokens[0][1] != tokens[1][1]
     assert QuizAnswer.objects.count() == 2
+
+
+@pytest.mark.parametrize(
+    "accept, json",
+    [
+        ("application/json", True),
+        ("application/json;q=0.9, text/html;q=0.5", True),
+        ("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", False),  # a browser
+        ("*/*", False),
+        ("", False),
+        ("text/html;q=0.5, application/json;q=0.9", True),
+        ("application/json;q=0.5, text/html", False),
+    ],
+)
+def test_json_is_for_the_client_that_asks_for_it_before_a_page(learner, accept, json):
+    """The same answer: as JSON or as the page, by the Accept header however it is written
+    (each header is read once and remembered; the next one with it gets the same)."""
+    for qid in ("g-ten-is-an-honour-0004", "g-ten-is-an-honour-0005"):
+        r = post(learner, qid, ["major"], json=False, HTTP_ACCEPT=accept)
+        assert r.status_code == 200
+        assert r["Content-Type"].startswith("application/json" if json else "text/html")
