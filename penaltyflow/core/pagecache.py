@@ -42,7 +42,6 @@ from django.http import HttpRequest, HttpResponse
 from django.template import Context
 from django.template.loader import get_template, render_to_string
 from django.template.response import TemplateResponse
-from django.utils.cache import patch_vary_headers
 from django.utils.http import urlencode
 from django_htmx.middleware import HtmxDetails
 
@@ -153,12 +152,17 @@ def build(response: TemplateResponse, public: HttpRequest) -> Kept:
     return kept
 
 
+# A kept page is kept apart for htmx's swaps (a fragment, which target) and whole pages.
+VARY = "HX-Request, HX-History-Restore-Request, HX-Target"
+
+
 def serve(request: HttpRequest, kept: Kept) -> HttpResponse:
     """The kept text, with the visitor's own templates rendered for this request."""
     return HttpResponse(
         b"".join(
             piece if isinstance(piece, bytes) else piece.render(request) for piece in kept.pieces
-        )
+        ),
+        headers={"Vary": VARY},
     )
 
 
@@ -202,9 +206,7 @@ def cached_by_content(
                     return built
                 kept = build(built, public)
                 cache.set(key, kept)
-            response = serve(request, kept)
-            patch_vary_headers(response, ["HX-Request", "HX-History-Restore-Request", "HX-Target"])
-            return response
+            return serve(request, kept)
 
         return wrapper
 
