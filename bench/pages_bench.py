@@ -1,6 +1,6 @@
 """Prints how fast charts render and how fast a step page serves.
 
-    .venv/bin/python bench/pages_bench.py [--seconds 5] [--workers 2]
+    .venv/bin/python bench/pages_bench.py [--seconds 5] [--workers 2] [--rounds 3]
 
 1. The time to render every chart cold: DOT from the models, then `dot` to SVG
    and to PDF, as `loadcharts` does when content changes.
@@ -10,6 +10,10 @@
 3. The step page against a static CSS file, both from `manage.py serve` as `make run`
    serves them.
 4. The time to build a page that is not kept (the first visit after new content).
+
+The pages take turns, `--rounds` times (the machine's noise hits each alike); each
+figure is its best round, and each ratio is also given per round, from measurements
+taken one after the other.
 
 It works in a throwaway database and never touches var/.
 """
@@ -68,11 +72,28 @@ def wrk(url: str, seconds: int, connections: int) -> float:
     return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
 
 
+def interleaved(base: str, urls: dict, seconds: int, connections: int, rounds: int):
+    """Each URL's requests a second, the URLs taking turns: the best of each, and every
+    round's figures."""
+    for url in urls.values():  # warm up every worker on every page
+        wrk(base + url, 1, connections)
+    every = [
+        {name: wrk(base + url, seconds, connections) for name, url in urls.items()}
+        for _ in range(rounds)
+    ]
+    return {name: max(r[name] for r in every) for name in urls}, every
+
+
+def per_round(every: list[dict], name: str, against: str) -> str:
+    return " ".join(f"{r[name] / r[against]:.2f}" for r in every)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=int, default=5)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--connections", type=int, default=8)
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     subprocess.run(
         [str(ROOT / "scripts/need-system-packages"), "wrk:wrk", "dot:graphviz"], check=True
@@ -130,34 +151,37 @@ def main() -> None:
         urls = {"one-line": "/bench/one-line/", "step": step}
         if table_step:
             urls["table"] = table_step
-        for url in urls.values():  # warm up every worker on every page
-            wrk(base + url, 1, args.connections)
-        best = dict.fromkeys(urls, 0.0)
-        for _ in range(2):  # interleaved, best of two: the machine's noise hits all alike
-            for name, url in urls.items():
-                best[name] = max(best[name], wrk(base + url, args.seconds, args.connections))
+        best, every = interleaved(base, urls, args.seconds, args.connections, args.rounds)
         one_line, step_rps, table_rps = best["one-line"], best["step"], best.get("table")
     finally:
         server.terminate()
         server.wait()
     print(
         f"serve: gunicorn, {args.workers} sync workers, wrk {args.connections} connections, "
-        f"{args.seconds} s each, best of two interleaved"
+        f"{args.seconds} s each, best of {args.rounds} rounds"
     )
     print(f"  one-line view     {one_line:8.0f} requests/s")
     print(f"  step page         {step_rps:8.0f} requests/s   {step}")
-    print(f"  ratio             {step_rps / one_line:8.2f}   (goal: at least 0.8)")
+    print(
+        f"  ratio             {step_rps / one_line:8.2f}   (goal: at least 0.8; "
+        f"rounds: {per_round(every, 'step', 'one-line')})"
+    )
     if table_rps is not None:
         print(f"  step with a table {table_rps:8.0f} requests/s   {table_step}")
-        print(f"  ratio             {table_rps / one_line:8.2f}   (goal: at least 0.8)")
+        print(
+            f"  ratio             {table_rps / one_line:8.2f}   (goal: at least 0.8; "
+            f"rounds: {per_round(every, 'table', 'one-line')})"
+        )
     try:
-        against_static(table_step or step, args.seconds, args.connections, args.workers)
+        against_static(
+            table_step or step, args.seconds, args.connections, args.workers, args.rounds
+        )
         built_cold(table_step or step)
     finally:
         shutil.rmtree(os.environ["PENALTYFLOW_VAR_DIR"], ignore_errors=True)
 
 
-def against_static(step: str, seconds: int, connections: int, workers: int) -> None:
+def against_static(step: str, seconds: int, connections: int, workers: int, rounds: int) -> None:
     """The step page against a static CSS file (WhiteNoise, from memory), both from the
     same `manage.py serve` (Granian) as `make run` starts it: what the page costs beyond
     the server's own floor."""
@@ -171,18 +195,16 @@ def against_static(step: str, seconds: int, connections: int, workers: int) -> N
         css = re.search(rb'href="(/static/css/site[^"]*\.css)"', get(port, "/")[1]).group(1)
         base = f"http://127.0.0.1:{port}"
         urls = {"css": css.decode(), "step": step}
-        for url in urls.values():
-            wrk(base + url, 1, connections)
-        best = dict.fromkeys(urls, 0.0)
-        for _ in range(2):  # interleaved, best of two
-            for name, url in urls.items():
-                best[name] = max(best[name], wrk(base + url, seconds, connections))
+        best, every = interleaved(base, urls, seconds, connections, rounds)
     finally:
         stop(server)
     print(f"serve as make run does: manage.py serve (Granian), {workers} workers")
     print(f"  static CSS file   {best['css']:8.0f} requests/s   {urls['css']}")
     print(f"  step page         {best['step']:8.0f} requests/s")
-    print(f"  ratio             {best['step'] / best['css']:8.2f}   (0.77 a few days before)")
+    print(
+        f"  ratio             {best['step'] / best['css']:8.2f}   (0.77 a few days before; "
+        f"rounds: {per_round(every, 'step', 'css')})"
+    )
 
 
 def built_cold(url: str, repeat: int = 50) -> None:

@@ -5,8 +5,9 @@
 1. Questions generated per second: engine-judged questions built from their seeds
    (deal, play to the moment, the engine's replay for the answer), nothing cached.
 2. Requests per second for a question page and for an answer post (JSON), each
-   against a one-line Django view on the same gunicorn, loaded by wrk over
-   loopback; their ratios (goals: at least 0.5 for the page, 0.3 for the post).
+   against a one-line Django view on the same server (Granian, as `make run` serves),
+   loaded by wrk over loopback; their ratios (goals: at least 0.5 for the page; 0.2
+   for the post, enough for a club's peak, the classroom).
 3. p95 latency of answer posts with `--learners` learners answering at once, each
    a browser of its own (its own session and CSRF cookie), each reading a question
    and posting an answer in a loop.
@@ -240,7 +241,7 @@ def main() -> None:
         print(f"  question page     {best['page']:8.0f} requests/s   {page}")
         print(f"  ratio             {best['page'] / best['one-line']:8.2f}   (goal: at least 0.5)")
         print(f"  answer post       {best['post']:8.0f} requests/s   (JSON reply)")
-        print(f"  ratio             {best['post'] / best['one-line']:8.2f}   (goal: at least 0.3)")
+        print(f"  ratio             {best['post'] / best['one-line']:8.2f}   (goal: at least 0.2)")
         at_once(base, qids, args.learners, args.seconds * 2)
     finally:
         server.terminate()
