@@ -9,8 +9,9 @@ from penaltyflow.settings import *  # noqa: F403
 # Tests make many accounts and sign in often; the production hasher is slow on purpose.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
-# Phones follow the teacher within a poll; the browser tests wait for them at every step.
-CLASSROOM_POLL_SECONDS = 0.5
+# Phones follow the teacher within a poll; the browser tests wait for them at every step
+# (a room of three phones and a projector then asks about 20 times a second).
+CLASSROOM_POLL_SECONDS = 0.2
 
 # The test database is SQLite in memory with a shared cache (the live server's threads see
 # it), where a reader's table lock makes a writer fail at once ("database table is
