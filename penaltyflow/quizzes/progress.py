@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import DEFAULT_DB_ALIAS, IntegrityError, connections, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 from fsrs import Card, Rating, Scheduler
@@ -225,6 +225,7 @@ def recent_answers(learner: Learner, now: dt.datetime) -> list[Recent]:
     written out (see above); no keys (JSON to decode on every row), read only for the
     one row that may be a doubled post."""
     created = QuizAnswer._meta.get_field("created")
+    connection = _database()
     rows = _sql(
         "SELECT {id}, {qid}, {attempt}, {created} > %s FROM {table} "
         "WHERE {learner} = %s AND {created} > %s ORDER BY {created} DESC LIMIT %s",
@@ -297,10 +298,17 @@ def count(question: Question, correct: bool) -> None:
     )
 
 
+def _database():
+    """The database connection itself, not `django.db.connection`, which looks it up again
+    on every attribute read: a post reads it about a hundred times (field conversions)."""
+    return connections[DEFAULT_DB_ALIAS]
+
+
 def _sql(statement: str, model, params: list) -> list[tuple]:
     """Run one statement of an answer post, written out (see above). `{table}` and
     `{field}` are filled with the model's own quoted names; values go through each
     field's own conversion (`_prepared`)."""
+    connection = _database()
     with connection.cursor() as cursor:
         cursor.execute(_filled(statement, model, connection.vendor), params)
         return cursor.fetchall() if cursor.description else [(cursor.rowcount,)]
@@ -308,7 +316,7 @@ def _sql(statement: str, model, params: list) -> list[tuple]:
 
 @functools.cache
 def _filled(statement: str, model, vendor: str) -> str:
-    quote = connection.ops.quote_name
+    quote = _database().ops.quote_name
     names = {f.name: quote(f.column) for f in model._meta.concrete_fields}
     return statement.format(table=quote(model._meta.db_table), **names)
 
@@ -317,6 +325,7 @@ def _prepared(model, **values) -> tuple[str, list]:
     """The columns and database values of a row, each value through its field's own
     conversion (JSON, dates, UUIDs), for an INSERT written out."""
     fields = _fields(model, tuple(values))
+    connection = _database()
     params = [
         field.get_db_prep_save(value, connection)
         for field, value in zip(fields, values.values(), strict=True)
@@ -367,6 +376,7 @@ class NextReview:
             )
         else:
             card, due = _fields(ReviewCard, ("card", "due"))
+            connection = _database()
             self._statement = (
                 "UPDATE {table} SET {card} = %s, {due} = %s, {reviews} = %s "
                 "WHERE {id} = %s AND {reviews} = %s"
