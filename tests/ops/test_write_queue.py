@@ -3,6 +3,7 @@
 import contextlib
 import fcntl
 import os
+import sqlite3
 import threading
 
 import pytest
@@ -81,9 +82,9 @@ def test_a_transaction_holds_the_queue_from_its_start_to_its_end(db_file):
     connection.set_autocommit(False, force_begin_transaction_with_broken_autocommit=True)
     connection.close()  # closed half-way (a worker stopping): its turn ends with it
     assert queue_is_free(db_file)
+    assert os.stat(f"{db_file}-queue").st_mode & 0o777 == 0o600  # made owner-only
     rows = database(db_file).cursor().execute("SELECT n FROM answers ORDER BY n").fetchall()
     assert rows == [(1,), (3,)]
-    assert os.stat(f"{db_file}-queue").st_mode & 0o777 == 0o600
 
 
 def test_a_second_writer_begins_when_the_first_has_committed(db_file):
@@ -122,6 +123,36 @@ def test_a_writer_kept_waiting_past_the_busy_timeout_is_told_the_database_is_loc
     with transaction(impatient):  # its turn did not stay taken
         impatient.cursor().execute("INSERT INTO answers VALUES (1)")
     assert queue_is_free(db_file)
+
+
+def test_a_writer_whose_begin_fails_gives_its_turn_back(db_file):
+    """Another program (not in the queue) holds SQLite's own lock past the timeout."""
+    other = sqlite3.connect(db_file, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    impatient = database(db_file, timeout=0.2)
+    try:
+        with pytest.raises(OperationalError, match="database is locked"), transaction(impatient):
+            pass
+        assert queue_is_free(db_file)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    with transaction(impatient):
+        impatient.cursor().execute("INSERT INTO answers VALUES (1)")
+
+
+def test_where_the_lock_file_cannot_be_used_writers_still_write_and_the_log_says_so(
+    db_file, caplog
+):
+    os.mkdir(f"{db_file}-queue")  # not a file: it cannot be opened for writing
+    connection = database(db_file)
+    for n in range(2):
+        with transaction(connection):
+            connection.cursor().execute("INSERT INTO answers VALUES (%s)", [n])
+    rows = connection.cursor().execute("SELECT count(*) FROM answers").fetchall()
+    assert rows == [(2,)]
+    said = [r.getMessage() for r in caplog.records if r.name.startswith("penaltyflow.ops")]
+    assert len(said) == 1 and f"{db_file}-queue cannot be used" in said[0]
 
 
 def test_an_in_memory_database_has_no_queue(tmp_path, monkeypatch):
