@@ -51,8 +51,33 @@ def browser():
         browser.close()
 
 
+@pytest.fixture(scope="session")
+def _one_request_at_a_time(live_server):
+    """The live server answers one request at a time.
+
+    On SQLite in memory, every thread of the live server uses the test's one connection
+    (pytest-django passes it to them, or they would see another, empty, database), with
+    its one transaction state. Two requests at once on it (a teacher's "reveal" while
+    three phones poll) can fail with "database table is locked". The site's own servers
+    have a connection per thread, on a file or on PostgreSQL; so here requests take turns.
+    """
+    httpd = live_server.thread.httpd
+    app, turn = httpd.get_app(), threading.Lock()
+
+    def one_at_a_time(environ, start_response):
+        with turn:
+            body = app(environ, start_response)
+            try:
+                return [b"".join(body)]  # made whole within the turn
+            finally:
+                if hasattr(body, "close"):
+                    body.close()  # Django's request_finished, within the turn too
+
+    httpd.set_app(one_at_a_time)
+
+
 @pytest.fixture
-def site(live_server, transactional_db, restore_content):
+def site(live_server, _one_request_at_a_time, transactional_db, restore_content):
     """The live server with the project's real charts (restored from the session's load)."""
     yield live_server.url
     finish_requests()
