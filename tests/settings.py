@@ -13,10 +13,10 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # (a room of three phones and a projector then asks about 20 times a second).
 CLASSROOM_POLL_SECONDS = 0.2
 
-# The test database is SQLite in memory with a shared cache (the live server's threads see
-# it), where a reader's table lock makes a writer fail at once ("database table is
-# locked"), not wait as on the site's own file (WAL). Readers there take no table locks:
-# a teacher's "next" is never refused because a phone was reading the class just then.
+# The test database is SQLite in memory with a shared cache, where a reader's table lock
+# makes another connection's writer fail at once ("database table is locked"), not wait as
+# on the site's own file (WAL). Readers there take no table locks. (The live server's
+# threads use the test's own connection, one request at a time: tests/browser/conftest.py.)
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
     DATABASES["default"]["OPTIONS"]["init_command"] += " PRAGMA read_uncommitted = 1;"  # noqa: F405
     # In memory, as Django makes SQLite's test databases; said outright because
