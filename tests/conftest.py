@@ -250,16 +250,39 @@ def _content_rows():
 
 
 def _put_content_back() -> None:
+    from django.core.management.color import no_style
     from django.db import connection, transaction
 
     from penaltyflow.flowcharts.models import Flowchart
 
     if not Flowchart.objects.exists():
+        content = _content_objects()
         # One transaction: PostgreSQL checks its (deferred) foreign keys at the commit, so a
         # jump may name a node restored after it; SQLite needs its checks switched off.
         with connection.constraint_checks_disabled(), transaction.atomic():
-            for row in serializers.deserialize("json", CONTENT_SNAPSHOT[0]):
-                row.save()
+            for model, objects in content:
+                model.objects.bulk_create(objects)
+            # The rows keep their ids: PostgreSQL's sequences go on after them (a flush
+            # restarted them at 1), as loaddata leaves them.
+            with connection.cursor() as cursor:
+                for sql in connection.ops.sequence_reset_sql(no_style(), [m for m, _ in content]):
+                    cursor.execute(sql)
+
+
+_CONTENT_OBJECTS: list[tuple[type, list]] = []
+
+
+def _content_objects() -> list[tuple[type, list]]:
+    """The session's content as model instances, each model's rows together, in the
+    snapshot's order (each model after the ones it points to): read once per process, then
+    written back in a few statements a model (a browser test's set-up, a second or two before)."""
+    if not _CONTENT_OBJECTS:
+        rows: dict[type, list] = {}
+        for row in serializers.deserialize("json", CONTENT_SNAPSHOT[0]):
+            assert not row.m2m_data, f"{row.object!r}: many-to-many rows are not restored"
+            rows.setdefault(type(row.object), []).append(row.object)
+        _CONTENT_OBJECTS.extend(rows.items())
+    return _CONTENT_OBJECTS
 
 
 @pytest.fixture
