@@ -44,6 +44,12 @@ $(AXE):
 	cd var/test-tools && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null \
 	  && rm -rf axe-core package && tar xzf axe-core-$(AXE_VERSION).tgz && mv package axe-core
 
+# The tests keep Python's compiled files (__pycache__/, ignored by git), even where the
+# environment says not to write them: each process of `make test` (two passes, a process
+# per core, manage.py's checks) would otherwise compile the project and rewrite the tests'
+# asserts again, 2 s a process.
+test test-quick test-content check screenshots: export PYTHONDONTWRITEBYTECODE :=
+
 # Every test on SQLite; then, on a throwaway PostgreSQL (scripts/pg-throwaway, Debian's
 # postgresql), every test that queries the database again, but not the ones that start
 # their own SQLite server (marker `server`: they test the HTTP server and SQLite's own

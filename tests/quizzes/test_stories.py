@@ -6,6 +6,7 @@ from the state of play it prints, and the sentence of the story that tells that 
 name its card and seat in the words of that irregularity, and nothing else.
 """
 
+import functools
 import re
 
 import pytest
@@ -15,11 +16,19 @@ from penaltyflow.engine.scenario import apply_event, new_table
 from penaltyflow.engine.vocab import SEAT_NAMES, SEATS
 from penaltyflow.quizzes import bank, generator
 
-DRAFTS = [
-    (r.name, n, generator.draft(r, n))
-    for r in generator.RECIPES
-    for n in range(generator.PER_RECIPE)
-]
+
+@functools.cache
+def drafts_of(recipe: str) -> list:
+    """(recipe, n, draft) for every draft of the recipe: made when a test first needs them,
+    not when the tests are collected (every process of `make test` collects them all)."""
+    r = next(r for r in generator.RECIPES if r.name == recipe)
+    return [(r.name, n, generator.draft(r, n)) for n in range(generator.PER_RECIPE)]
+
+
+def all_drafts() -> list:
+    return [d for r in generator.RECIPES for d in drafts_of(r.name)]
+
+
 CARD = re.compile(r"[♠♥♦♣](?:10|[2-9JQKA])")
 
 # What a learner must read for each irregularity, and what he must not.
@@ -78,9 +87,7 @@ def _replay(scenario: dict):
 
 @pytest.mark.parametrize("recipe", [r.name for r in generator.RECIPES])
 def test_the_story_tells_the_irregularity_the_engine_replays(recipe):
-    for name, n, d in DRAFTS:
-        if name != recipe:
-            continue
+    for name, n, d in drafts_of(recipe):
         told = dict(d.told)
         story = " ".join(d.story)
         offender = None
@@ -112,7 +119,7 @@ def card_label_of(name: str) -> str:
 def test_every_card_in_a_story_is_a_card_the_events_play_or_show():
     """A story tells what happened at the table and nothing else: no card in it that the
     replayed events do not play, expose or decide on."""
-    for name, n, d in DRAFTS:
+    for name, n, d in all_drafts():
         shown = set()
         for event in d.scenario()["events"]:
             for key in ("play", "expose", "card", "correct"):
@@ -123,7 +130,7 @@ def test_every_card_in_a_story_is_a_card_the_events_play_or_show():
 
 
 def test_no_question_asks_what_the_laws_leave_to_the_director():
-    for name, n, d in DRAFTS:
+    for name, n, d in all_drafts():
         whats = [what for _, what in _replay(d.scenario())]
         events = d.scenario()["events"]
         # dummy's cards are face up already; one declarer touches is played (45C3)
