@@ -48,22 +48,25 @@ ANSWERS_AFTER_QUESTION = """() => {
 
 
 def test_on_a_phone_no_card_spills_out_of_its_hand_and_every_card_is_a_44px_target(site, browser):
-    """Every step page at the phone widths: each page is loaded once and laid out again
-    at each width (a resize, as turning or zooming a phone does). A question's page is
-    also seen on a 390x844 phone: its first answer is on the first screen, before the
-    longer teaching text."""
+    """Every step page at the phone widths: each page is loaded once, at the width the
+    last one was left at, and laid out again at the other (a resize, as turning or
+    zooming a phone does). A question's page is also seen on a 390x844 phone: its first
+    answer is on the first screen, before the longer teaching text."""
     context = browser.new_context(viewport={"width": PHONE_WIDTHS[0], "height": 800})
     page = context.new_page()
     nodes = list(Node.objects.select_related("chart").order_by("chart__order", "key"))
     assert len(nodes) > 100 and Example.objects.count() > 100
     problems, late, questions = {}, [], 0
+    widths = list(PHONE_WIDTHS)
     for node in nodes:
         page.goto(f"{site}/charts/{node.chart.slug}/{node.key}/")
-        for width in PHONE_WIDTHS:
-            page.set_viewport_size({"width": width, "height": 800})
+        for width in widths:
+            if page.viewport_size["width"] != width:
+                page.set_viewport_size({"width": width, "height": 800})
             found = page.evaluate(CARDS_IN_HANDS, 44)
             if found:
                 problems[f"{node.chart.slug}/{node.key} at {width} px"] = found[:3]
+        widths.reverse()  # the next page starts at the width this one ends at
         if node.kind == Node.Kind.QUESTION:
             questions += 1
             page.set_viewport_size(PHONE)
@@ -72,6 +75,7 @@ def test_on_a_phone_no_card_spills_out_of_its_hand_and_every_card_is_a_44px_targ
                 late.append(f"{node.chart.slug}/{node.key}: {where}")
             if questions == 1:
                 screenshot(page, "question-phone")
+            page.set_viewport_size({"width": widths[0], "height": 800})
     assert questions > 20
     # After a card try the next hand's cards are links too.
     page.goto(site + "/charts/law-50/major-penalty-card/")
