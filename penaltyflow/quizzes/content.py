@@ -17,6 +17,7 @@ quick mode are: the site reads them from there, never from the files.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -47,16 +48,26 @@ def quiz_dir() -> Path:
 
 def chart_steps(charts_dir: Path) -> set[str]:
     """'law-50/how-exposed' for every node of every chart file."""
-    steps = set()
+    steps: set[str] = set()
     for path in sorted(charts_dir.glob("*.yaml")):
-        try:
-            chart = read_yaml(path, QuizContentError) or {}
-        except QuizContentError:
-            continue  # the chart loader reports its own files
-        for node in chart.get("nodes") or []:
-            if isinstance(node, dict):
-                steps.add(f"{chart.get('slug')}/{node.get('key')}")
+        stat = path.stat()
+        steps |= _steps_in(path, stat.st_mtime_ns, stat.st_size)
     return steps
+
+
+@functools.lru_cache(maxsize=256)
+def _steps_in(path: Path, mtime_ns: int, size: int) -> frozenset[str]:
+    """The steps of one chart file, read once per version of the file (its time and size)
+    in a process: the charts are 450 KB of YAML, read again by every `loadquiz`."""
+    try:
+        chart = read_yaml(path, QuizContentError) or {}
+    except QuizContentError:
+        return frozenset()  # the chart loader reports its own files
+    return frozenset(
+        f"{chart.get('slug')}/{node.get('key')}"
+        for node in chart.get("nodes") or []
+        if isinstance(node, dict)
+    )
 
 
 def check_item(item: object, where: str, steps: set[str] | None) -> dict:
