@@ -86,7 +86,7 @@ def _kept_by_the_browser(start_response):
     In production their names carry a digest of their content and WhiteNoise has browsers
     keep them for a year. Here they keep their plain names and Django's static handler
     sends no Cache-Control, so chromium asked again for all eight on every page a test
-    opened (1,845 requests in the phone walk alone), each waiting its turn.
+    opened (1,640 requests in the phone walk alone), each waiting its turn.
     """
 
     def start(status, headers, exc_info=None):
