@@ -77,8 +77,10 @@ def cached_entries(page) -> list[dict]:
     )
 
 
-def test_chromium_finds_the_app_installable(kept_site, browser, tmp_path):
-    """Chromium's own installability checks, the ones Lighthouse reports, on a normal profile."""
+@pytest.fixture
+def installing_phone(browser, tmp_path):
+    """A phone with a normal profile, as a person's is: chromium checks whether a site can be
+    installed only there (the `device` fixture's context is a private one)."""
     context = browser.browser_type.launch_persistent_context(
         tmp_path / "profile",
         executable_path=CHROMIUM,
@@ -86,26 +88,27 @@ def test_chromium_finds_the_app_installable(kept_site, browser, tmp_path):
         viewport=PHONE,
         bypass_csp=True,  # for wait_for_function's eval (see the device fixture)
     )
-    try:
-        page = context.pages[0] if context.pages else context.new_page()
-        page.goto(kept_site + "/")
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=INSTALL_MS)
-        cdp = context.new_cdp_session(page)
-        assert cdp.send("Page.getInstallabilityErrors") == {"installabilityErrors": []}
-        manifest = cdp.send("Page.getAppManifest")
-        assert manifest["url"] == kept_site + "/manifest.webmanifest" and manifest["errors"] == []
-    finally:
-        context.close()
+    page = context.pages[0] if context.pages else context.new_page()
+    page.set_default_timeout(15_000)
+    yield context, page
+    context.close()
 
 
-def test_kept_pages_open_offline_a_tried_card_waits_for_the_network_the_rest_is_the_offline_page(
-    kept_site, device
+def test_the_app_installs_its_kept_pages_open_offline_a_tried_card_waits_for_the_network(
+    kept_site, installing_phone
 ):
-    """One phone with its copy made (a copy takes seconds to make), then offline."""
-    context, page = device
+    """One phone with its copy made (a copy takes seconds to make): chromium's own
+    installability checks, the ones Lighthouse reports; then offline, the kept pages, and
+    the offline page for the rest."""
+    context, page = installing_phone
     page.goto(kept_site + "/")
     caches = wait_for_offline_copy(page)
     assert caches == [f"penaltyflow-{kept.version()}"]
+    cdp = context.new_cdp_session(page)
+    assert cdp.send("Page.getInstallabilityErrors") == {"installabilityErrors": []}
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"] == kept_site + "/manifest.webmanifest" and manifest["errors"] == []
+    cdp.detach()
     uses = page.evaluate(
         """() => [...document.querySelectorAll("script[src], link[rel=stylesheet]")]
                  .map(e => new URL(e.src || e.href).pathname)"""

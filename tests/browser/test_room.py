@@ -1,13 +1,16 @@
 """A projector read from the back of a club room, and a whole lesson with three phones (issue 18).
 
-The project's own lessons, run from the first item to the last on a projector at 1280x720 and
-at 1920x1080, with three phones following: at each item nothing scrolls or is cut, the room's
+The project's own lessons, one after the other (a teacher signs in once; the same three phones
+join each), each run from the first item to the last on a projector at 1280x720 and at
+1920x1080, with three phones following: at each item nothing scrolls or is cut, the room's
 text (body, story, choices, the hands' cards) is at least 28 px at 1280x720 and the chart's
 labels at least 18 px on screen (the same proportions at 1920x1080), the QR code is a quarter
 of the screen high while students join, and axe-core finds no WCAG 2.2 AA violation on the
 projector or on the phones (the first of them: all three show the same), for every kind of
 item (steps, hidden steps, every kind of question, open and revealed): on the first item of
-each kind in the lesson (the others of that kind are drawn by the same templates).
+each kind in the lesson (the others of that kind are drawn by the same templates). The
+projector says "What would you rule?" of every question, so a question's kind is read from
+the class's items.
 """
 
 import io
@@ -18,7 +21,7 @@ from django.contrib.auth.models import Group, User
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from penaltyflow.classroom.models import TEACHERS_GROUP, Lesson, LessonItem
+from penaltyflow.classroom.models import TEACHERS_GROUP, Lesson, LessonItem, Session
 from penaltyflow.quizzes import bank, chartquestions, content
 from penaltyflow.quizzes.kinds import KINDS
 
@@ -99,15 +102,26 @@ def lessons(site, settings):
     return site
 
 
-def start(teacher, site: str, slug: str) -> str:
+def sign_in(teacher, site: str) -> None:
     teacher.goto(site + "/accounts/login/")
     teacher.fill("input[name=username]", "tess")
     teacher.fill("input[name=password]", "room-pw")
     teacher.locator("form.account-form button[type=submit]").click()
     teacher.wait_for_url(site + "/classroom/")
+
+
+def start(teacher, site: str, slug: str) -> str:
+    teacher.goto(site + "/classroom/")
     teacher.locator(f"form[action='/classroom/start']:has(input[value='{slug}']) button").click()
     teacher.wait_for_url(re.compile(r".*/classroom/\w{6}/present/$"))
     return teacher.locator(".code").inner_text().strip()
+
+
+def join(phone, site: str, code: str, name: str) -> None:
+    phone.goto(f"{site}/join/{code}/")
+    phone.fill("input[name=name]", name)
+    phone.locator("button[type=submit]").click()
+    phone.wait_for_url(f"**/classroom/{code}/")
 
 
 def measure(teacher, name: str, found: dict, figures: dict) -> None:
@@ -128,66 +142,87 @@ def measure(teacher, name: str, found: dict, figures: dict) -> None:
     teacher.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
 
 
-@pytest.mark.parametrize(
-    "slug",
-    ["defender-leads-out-of-turn", "opening-lead-out-of-turn", "penalty-cards", "every-kind"],
-)
-def test_a_whole_lesson_on_a_projector_with_three_phones(browser, lessons, slug):
+LESSONS = ["defender-leads-out-of-turn", "opening-lead-out-of-turn", "penalty-cards", "every-kind"]
+
+
+def test_every_lesson_on_a_projector_with_three_phones(browser, lessons):
+    """The lessons one after the other, as on a club night: the teacher signs in once and
+    starts each in turn, and the same three phones join each one."""
     contexts = []
-    found, figures, seen = {}, {}, set()
+    found = {}
     try:
         context, teacher = _page(browser, {"width": 1280, "height": 720})
         contexts.append(context)
-        code = start(teacher, lessons, slug)
+        sign_in(teacher, lessons)
         phones = []
-        for name in ("Ann", "Bob", "Cy"):
+        for _ in range(3):
             context, phone = _page(browser, PHONE)
             contexts.append(context)
-            phone.goto(f"{lessons}/join/{code}/")
-            phone.fill("input[name=name]", name)
-            phone.locator("button[type=submit]").click()
-            phone.wait_for_url(f"**/classroom/{code}/")
             phones.append(phone)
-        items = int(teacher.locator(".progress").inner_text().split("/")[-1])
-        for n in range(items):
-            teacher.wait_for_selector(f"#stage[data-item='{n}']")
-            kind = teacher.locator(".item-kind").inner_text().split("·")[0].strip().lower()
-            name = f"{slug}-{n + 1}-{kind.replace(' ', '-').replace('?', '')}"
-            first_of_its_kind = kind not in seen
-            seen.add(kind)
-            measure(teacher, name, found, figures)
-            if first_of_its_kind and (v := axe_violations(teacher)):
-                found[f"{name} axe on the projector"] = v
-            for phone in phones:
-                phone.wait_for_selector(f"#live[data-item='{n}']")
-            # The three phones show the same item (only the student's name differs): the
-            # rules are checked on the first, each of the others is seen to follow.
-            if first_of_its_kind and (v := axe_violations(phones[0])):
-                found[f"{name} axe on the phones"] = v
-            screenshot(phones[0], f"room-phone-{name}")
-            if not teacher.locator("#key-reveal").is_disabled():
-                phones[0].locator(".answers .answer-btn").first.click()
-                if phones[0].locator(".answers .send").count():
-                    phones[0].locator(".answers .send").click()
-                teacher.locator("#key-reveal").click()
-                expect(teacher.locator("#key-reveal")).to_be_disabled()
-                measure(teacher, name + "-revealed", found, figures)
-                if first_of_its_kind and (v := axe_violations(teacher)):
-                    found[f"{name} revealed: axe on the projector"] = v
-                for phone in phones:
-                    phone.wait_for_selector("#live .explanation, #live .verdict")
-                if first_of_its_kind and (v := axe_violations(phones[0])):
-                    found[f"{name} revealed: axe on the phones"] = v
-                screenshot(phones[0], f"room-phone-{name}-revealed")
-            if n + 1 < items:
-                teacher.locator("#key-next").click()
-        print(slug, {size: _summary(row) for size, row in figures.items()}, sorted(seen))
+        for slug in LESSONS:
+            code = start(teacher, lessons, slug)
+            for name, phone in zip(("Ann", "Bob", "Cy"), phones, strict=True):
+                join(phone, lessons, code, name)
+            run_lesson(teacher, phones, slug, kinds_of_items(code), found)
         for where, problems in found.items():
             print("PROBLEM", where, problems)
         assert found == {}
     finally:
         for context in contexts:
             context.close()
+
+
+def kinds_of_items(code: str) -> list[str]:
+    """The kind of each item of the class: a step's (its kind is read on the projector) and
+    whether its targets are hidden, or the kind of a question (the projector says only "What
+    would you rule?" of every question; each kind has its own choices)."""
+    items = Session.objects.get(code=code).items
+    return [
+        f"{bank.get_question(item['question']).kind} question"
+        if item["kind"] == "question"
+        else "hidden step" * bool(item["hide"])
+        for item in items
+    ]
+
+
+def run_lesson(teacher, phones, slug: str, kinds: list[str], found: dict) -> None:
+    """From the first item to the last: each measured, and axe on the first of each kind."""
+    figures, seen = {}, set()
+    items = int(teacher.locator(".progress").inner_text().split("/")[-1])
+    assert items == len(kinds)
+    for n in range(items):
+        teacher.wait_for_selector(f"#stage[data-item='{n}']")
+        kind = kinds[n] or teacher.locator(".item-kind").inner_text().split("·")[0].strip().lower()
+        name = f"{slug}-{n + 1}-{kind.replace(' ', '-').replace('?', '')}"
+        first_of_its_kind = kind not in seen
+        seen.add(kind)
+        measure(teacher, name, found, figures)
+        if first_of_its_kind and (v := axe_violations(teacher)):
+            found[f"{name} axe on the projector"] = v
+        for phone in phones:
+            phone.wait_for_selector(f"#live[data-item='{n}']")
+        # The three phones show the same item (only the student's name differs): the
+        # rules are checked on the first, each of the others is seen to follow.
+        if first_of_its_kind and (v := axe_violations(phones[0])):
+            found[f"{name} axe on the phones"] = v
+        screenshot(phones[0], f"room-phone-{name}")
+        if not teacher.locator("#key-reveal").is_disabled():
+            phones[0].locator(".answers .answer-btn").first.click()
+            if phones[0].locator(".answers .send").count():
+                phones[0].locator(".answers .send").click()
+            teacher.locator("#key-reveal").click()
+            expect(teacher.locator("#key-reveal")).to_be_disabled()
+            measure(teacher, name + "-revealed", found, figures)
+            if first_of_its_kind and (v := axe_violations(teacher)):
+                found[f"{name} revealed: axe on the projector"] = v
+            for phone in phones:
+                phone.wait_for_selector("#live .explanation, #live .verdict")
+            if first_of_its_kind and (v := axe_violations(phones[0])):
+                found[f"{name} revealed: axe on the phones"] = v
+            screenshot(phones[0], f"room-phone-{name}-revealed")
+        if n + 1 < items:
+            teacher.locator("#key-next").click()
+    print(slug, {size: _summary(row) for size, row in figures.items()}, sorted(seen))
 
 
 def _summary(row: dict) -> dict:
