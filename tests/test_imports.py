@@ -12,6 +12,7 @@ CONTRIBUTING.md explains the layers.
 """
 
 import ast
+import functools
 import sys
 from pathlib import Path
 
@@ -37,10 +38,17 @@ FORBIDDEN = {
 KNOWN_LOOPS: list[list[str]] = []
 
 
-def imports_of(path: Path, typing_too: bool = True) -> set[str]:
+def imports_of(path: Path, typing_too: bool = True) -> frozenset[str]:
     """The modules a file imports (relative imports resolved), top-level or inside
-    functions; and those under `if TYPE_CHECKING:` unless `typing_too` is false."""
-    module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    functions; and those under `if TYPE_CHECKING:` unless `typing_too` is false.
+    Each version of a file is read once in a process (the tests here read every file)."""
+    stat = path.stat()
+    return _imports_of(path, typing_too, PACKAGE, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.cache
+def _imports_of(path: Path, typing_too: bool, root: Path, *version: int) -> frozenset[str]:
+    module = ".".join(path.relative_to(root.parent).with_suffix("").parts)
     package = module.split(".")[:-1]  # for __init__.py too: its package is its folder
     tree = ast.parse(path.read_text(), str(path))
     typing_only = set()
@@ -65,7 +73,7 @@ def imports_of(path: Path, typing_too: bool = True) -> set[str]:
                 name = node.module or ""
             found.add(name)
             found.update(f"{name}.{alias.name}" for alias in node.names)
-    return found
+    return frozenset(found)
 
 
 def app_of(module: str) -> str | None:
