@@ -57,7 +57,7 @@ test test-quick test-content check screenshots: export PYTHONDONTWRITEBYTECODE :
 # postgresql), every test that queries the database again, but not the ones that start
 # their own SQLite server (marker `server`: they test the HTTP server and SQLite's own
 # settings), the ones that never touch a database (marker `no_database`, set by
-# tests/conftest.py), nor the browser tests and the two that read every page's words
+# tests/conftest.py), nor the browser tests and the crawl that reads every page's words
 # (marker `every_page`): what a page says is the same whatever the database, and the
 # views' queries run on PostgreSQL in the other tests.
 # pytest-xdist runs them in one process per core (at most 4: each has its own test

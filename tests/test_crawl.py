@@ -1,4 +1,5 @@
-"""A crawl of the app's own links: each answers 200, and no learner reads the engine's names.
+"""A crawl of the app's own links: each answers 200, no learner reads the engine's names, and
+each page has the security policy and nothing inline that it would block (tests/pagechecks.py).
 
 From every step page, table links (events, views, options, cards tried) are
 followed, breadth first, and each page's links are followed in turn. The
@@ -15,6 +16,7 @@ import re
 import pytest
 
 from penaltyflow.flowcharts.models import Node
+from tests.pagechecks import policy_problems
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +44,9 @@ def links(page: str, url: str) -> set[str]:
 
 
 @pytest.mark.every_page
-def test_every_link_answers_and_no_engine_word_reaches_a_learner(client, content):
+def test_every_link_answers_and_no_engine_word_reaches_a_learner_and_the_policy_holds(
+    client, content
+):
     """Every step page, then table states drawn at random (seeded) from the pages read.
 
     CRAWL_BUDGET pages in all (default 1000, some 15 seconds); set it high for a full crawl.
@@ -64,6 +68,7 @@ def test_every_link_answers_and_no_engine_word_reaches_a_learner(client, content
             continue
         if not response["Content-Type"].startswith("text/html"):
             continue  # an icon, the manifest, the service worker: it answered
+        problems += policy_problems(url, response)
         page = response.content.decode()
         for word in sorted({m.group(0) for m in ENGINE_WORDS.finditer(learner_text(page))}):
             problems.append(f"{url} says {word!r}")
