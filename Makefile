@@ -62,11 +62,9 @@ test test-quick test-content check screenshots: export PYTHONDONTWRITEBYTECODE :
 # views' queries run on PostgreSQL in the other tests.
 # pytest-xdist runs them in one process per core (at most 4: each has its own test
 # database, live server and browser), handing out one test at a time, the long ones
-# (browser, servers) first, so no core idles at the end (tests/conftest.py); the tests of a
-# module that share one served site (marker `xdist_group`) go to one process together, which
-# starts that site once (`--no-loadscope-reorder`: in the order tests/conftest.py gives).
+# (browser, servers) first, so no core idles at the end (tests/conftest.py).
 PG_SKIP ?= not server and not no_database and not browser and not every_page
-PARALLEL ?= -n auto --maxprocesses 4 --dist loadgroup --no-loadscope-reorder
+PARALLEL ?= -n auto --maxprocesses 4 --dist load --maxschedchunk 1
 # No `make setup`: the tests make their own databases, load the content themselves (a bad
 # content file fails them) and collect static files where they need them.
 test: $(VENV)/.installed-dev $(AXE)

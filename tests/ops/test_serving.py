@@ -25,8 +25,7 @@ from bench.serving import (
 )
 from tests.ops.sites import one_chart_site
 
-# One process runs them all: they share one served site (a fixture per module and process).
-pytestmark = [pytest.mark.server, pytest.mark.xdist_group("served-site")]
+pytestmark = pytest.mark.server
 STEP = "/charts/mini-56/accept/?path=lead"
 
 

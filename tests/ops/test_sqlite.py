@@ -9,8 +9,7 @@ import pytest
 from bench.serving import PYTHON, ROOT, manage
 from tests.ops.sites import one_chart_site
 
-# One process runs them all: they share one served site (a fixture per module and process).
-pytestmark = [pytest.mark.server, pytest.mark.xdist_group("sqlite-site")]
+pytestmark = pytest.mark.server
 
 
 @pytest.fixture(scope="module")
