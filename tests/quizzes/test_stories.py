@@ -78,11 +78,15 @@ def engine_says(before: dict, after: dict, event: dict) -> str:
 
 
 def _replay(scenario: dict):
+    """Each event and what the engine made of it (the state after one event is the state
+    before the next: printed once)."""
     t = new_table(scenario)
+    before = t.to_json()
     for event in scenario["events"]:
-        before = t.to_json()
         apply_event(t, event)
-        yield event, engine_says(before, t.to_json(), event)
+        after = t.to_json()
+        yield event, engine_says(before, after, event)
+        before = after
 
 
 @pytest.mark.parametrize("recipe", [r.name for r in generator.RECIPES])
