@@ -22,6 +22,10 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # The address bar's suggestion popup, a web page of its own that chromium 156 makes for
+    # every window, headless too (chrome://omnibox-popup.top-chrome): a third of chromium's
+    # CPU for a new context and its first page, for a popup no test can see.
+    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
 ]
 # Screenshots (PNG, and the handouts' PDFs) to look at, when asked: `make screenshots`, or
 # SCREENSHOTS=dir before pytest. They assert nothing, so `make test` does not spend time on them.
