@@ -5,7 +5,6 @@ is tested here is the HTTP server and the start-up check, not the database.
 """
 
 import re
-import statistics
 import subprocess
 import time
 
@@ -48,15 +47,14 @@ def test_200_slow_clients_do_not_keep_a_page_from_anyone_else(site):
     held = hold_slow_clients(port, 200)
     try:
         time.sleep(0.5)
-        results = timed_gets(port, STEP, 40, timeout=10)
+        # While the 200 hold their sockets, 40 requests one after another are each answered
+        # (a worker kept by a slow client would leave them unanswered: status 0 after 5 s).
+        # How fast: bench/slow_clients.py measures it; a test never asserts a duration.
+        results = timed_gets(port, STEP, 40, timeout=5)
     finally:
         for s in held:
             s.close()
-    statuses = [status for status, _ in results]
-    seconds = sorted(t for _, t in results)
-    assert statuses == [200] * 40, statuses
-    assert seconds[-1] < 1.0, f"slowest {seconds[-1]:.2f} s"
-    assert statistics.median(seconds) < 0.25, f"median {statistics.median(seconds):.3f} s"
+    assert [status for status, _ in results] == [200] * 40
 
 
 def test_a_bad_request_writes_one_line_to_the_log_and_no_traceback(site):
