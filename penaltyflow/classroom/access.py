@@ -15,11 +15,12 @@ from typing import Any
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.core.signing import BadSignature
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from . import throttle
-from .models import CODE_ALPHABET, CODE_LENGTH, Session
+from .models import CODE_ALPHABET, CODE_LENGTH, Lesson, Session
 from .present import is_teacher
 
 COOKIE_SALT = "classroom-student"
@@ -115,6 +116,36 @@ def member_session(request: HttpRequest, code: str) -> Session:
     if sid is None and session.teacher_id != request.user.pk:
         raise PermissionDenied("Join the class first.")
     return session
+
+
+def joined_a_class(request: HttpRequest) -> bool:
+    """Does this browser hold a student's cookie of some class (a phone in the room)?"""
+    return any(
+        name.startswith("pfclass-") and student_id(request, name.removeprefix("pfclass-"))
+        for name in request.COOKIES
+    )
+
+
+def startable_lessons(user) -> QuerySet[Lesson]:
+    """The lessons this user may start (lessons.json): those that ship with the app, and a
+    teacher's own; a lesson a teacher built is nobody else's."""
+    shipped = Lesson.objects.filter(owner__isnull=True)
+    return shipped | Lesson.objects.filter(owner=user) if is_teacher(user) else shipped
+
+
+def teacher_lesson(request: HttpRequest, slug: str) -> Lesson:
+    """A lesson with its answer key (the handout), for teachers: a signed-out visitor is sent
+    to sign in, a student (signed in, or a phone that joined a class) gets 403, and another
+    teacher's own lesson is 403, as another teacher's class is."""
+    if not request.user.is_authenticated and joined_a_class(request):
+        raise PermissionDenied("The handout carries the answers: it is for teachers.")
+    require_teacher(request)
+    lesson = Lesson.objects.filter(slug=slug).first()
+    if lesson is None:
+        raise Http404("There is no lesson with that name.")
+    if lesson.owner_id is not None and lesson.owner_id != request.user.pk:
+        raise PermissionDenied("This lesson is another teacher's.")
+    return lesson
 
 
 def with_access(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

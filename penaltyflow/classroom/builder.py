@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from penaltyflow.flowcharts.models import Node
 
 from . import questions
-from .access import teacher_only
+from .access import startable_lessons, teacher_only
 from .forms import LessonChangeForm, NewLessonForm
 from .items import ItemError, resolve
 from .models import Lesson, LessonItem
@@ -40,7 +40,7 @@ def _unique_slug(title: str) -> str:
 @require_POST
 @teacher_only
 def new(request: HttpRequest) -> HttpResponse:
-    form = NewLessonForm(request.POST)
+    form = NewLessonForm(request.POST, lessons=startable_lessons(request.user))
     if not form.is_valid():
         raise BadRequest(" ".join(m for ms in form.errors.values() for m in ms))
     title, original = form.cleaned_data["title"], form.cleaned_data["copy"]
@@ -115,6 +115,8 @@ def _found(search: QuestionSearch) -> tuple[list, int]:
 def edit(request: HttpRequest, slug: str) -> HttpResponse:
     lesson = get_object_or_404(Lesson, slug=slug)
     mine = lesson.owner_id == request.user.pk
+    if lesson.owner_id is not None and not mine:  # another teacher's lesson is theirs alone
+        raise PermissionDenied("This lesson is another teacher's.")
     error = ""
     if request.method == "POST":
         if not mine:

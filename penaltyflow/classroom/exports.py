@@ -3,11 +3,11 @@
 import csv
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from .access import teacher_session, with_access
-from .models import Lesson, Session
+from .access import teacher_lesson, teacher_session, with_access
+from .models import Session
 from .present import item_view, per_student, tallies
 
 # A spreadsheet reads a cell that starts with one of these as a formula (a student named
@@ -92,8 +92,10 @@ def items_csv(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_safe
+@with_access
 def handout(request: HttpRequest, slug: str) -> HttpResponse:
-    lesson = get_object_or_404(Lesson, slug=slug)
+    """The lesson for paper, with its answer key: for teachers (`access.teacher_lesson`)."""
+    lesson = teacher_lesson(request, slug)
     paper = "letter" if request.GET.get("paper") == "letter" else "a4"
     views = [item_view(item.spec()) for item in lesson.items.all()]
     charts = []

@@ -84,6 +84,11 @@ class StartForm(forms.Form):
         },
     )
 
+    def __init__(self, *args, lessons=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if lessons is not None:  # the lessons this teacher may start (access.startable_lessons)
+            self.fields["lesson"].queryset = lessons
+
 
 class AnswerForm(forms.Form):
     """A student's answer to one item of `session`: `item` its index, `answer` the keys ticked.
@@ -142,6 +147,11 @@ class NewLessonForm(forms.Form):
         required=False,
         error_messages={"invalid_choice": "There is no lesson with that name to copy."},
     )
+
+    def __init__(self, *args, lessons=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if lessons is not None:  # another teacher's lesson cannot be copied (nor its answers read)
+            self.fields["copy"].queryset = lessons
 
     def clean_title(self) -> str:
         return _title(self.cleaned_data["title"])

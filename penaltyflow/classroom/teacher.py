@@ -10,27 +10,26 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
-from .access import teacher_only, teacher_session, with_access
+from .access import startable_lessons, teacher_only, teacher_session, with_access
 from .conditional import etag, fresh, not_modified
 from .forms import StartForm
-from .models import Lesson, Session, new_code
+from .models import Session, new_code
 from .present import bars, item_view, per_student, stage_context, tallies
 
 
 @require_safe
 def lessons_json(request: HttpRequest) -> JsonResponse:
-    lessons = [
-        {"slug": slug, "title": title, "items": n}
-        for slug, title, n in Lesson.objects.values_list("slug", "title").annotate(n=Count("items"))
-    ]
+    """The lessons the one asking can start: a teacher's own are theirs alone."""
+    rows = startable_lessons(request.user).values_list("slug", "title").annotate(n=Count("items"))
+    lessons = [{"slug": slug, "title": title, "items": n} for slug, title, n in rows]
     return JsonResponse({"lessons": lessons})
 
 
 @require_safe
 @teacher_only
 def teacher_home(request: HttpRequest) -> HttpResponse:
-    lessons = Lesson.objects.filter(owner__isnull=True) | Lesson.objects.filter(owner=request.user)
-    lessons = lessons.annotate(n=Count("items")).order_by("owner_id", "source_file", "id")
+    lessons = startable_lessons(request.user).annotate(n=Count("items"))
+    lessons = lessons.order_by("owner_id", "source_file", "id")
     sessions = Session.objects.filter(teacher=request.user).only(
         "code", "title", "started", "ended", "students", "items"
     )[:30]
@@ -40,7 +39,7 @@ def teacher_home(request: HttpRequest) -> HttpResponse:
 @require_POST
 @teacher_only
 def start(request: HttpRequest) -> HttpResponse:
-    form = StartForm(request.POST)
+    form = StartForm(request.POST, lessons=startable_lessons(request.user))
     if not form.is_valid():
         raise BadRequest(form.errors["lesson"][0])
     lesson = form.cleaned_data["lesson"]

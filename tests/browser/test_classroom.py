@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from penaltyflow.classroom.models import Answer
 
 from .conftest import PHONE, _page, screenshot, settle
+from .test_projector import sign_in_to
 
 pytestmark = pytest.mark.browser
 FOLLOW_MS = 2000
@@ -167,7 +168,7 @@ def test_pages_at_phone_and_projector_sizes(browser, club):
     assert small_taps(page) == []
     screenshot(page, "classroom-join-phone")
     page.set_viewport_size({"width": 1366, "height": 900})
-    page.goto(club + "/lessons/club-night/handout/")
+    sign_in_to(page, club, "/lessons/club-night/handout/")  # the handout is for teachers
     expect(page.locator(".handout-item")).to_have_count(4)
     screenshot(page, "classroom-handout")
     page.emulate_media(media="print")

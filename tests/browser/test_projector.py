@@ -12,6 +12,15 @@ pytestmark = pytest.mark.browser
 PROJECTOR = {"width": 1280, "height": 720}
 
 
+def sign_in_to(page, club, path: str) -> None:
+    """Sign in as the teacher, tess, and land on `path` (the handout is for teachers)."""
+    page.goto(f"{club}/accounts/login/?next={path}")
+    page.fill("input[name=username]", "tess")
+    page.fill("input[name=password]", "projector-pw")
+    page.locator("form.account-form button[type=submit]").click()
+    page.wait_for_url(club + path)
+
+
 def sign_in_and_start(page, club) -> None:  # noqa: F811
     page.goto(club + "/accounts/login/")
     page.fill("input[name=username]", "tess")
@@ -67,6 +76,7 @@ def test_the_handout_prints_dark_on_light(browser, club, paper):  # noqa: F811
     fmt, (width, height) = PAPER[paper]
     context, page = _page(browser, {"width": 1366, "height": 900})
     try:
+        sign_in_to(page, club, "/lessons/club-night/handout/")
         page.goto(f"{club}/lessons/club-night/handout/?paper={paper}")
         expect(page.locator(".handout-item")).to_have_count(4)
         pdf = page.pdf(format=fmt, print_background=True, prefer_css_page_size=True)

@@ -115,9 +115,10 @@ def test_the_builder_searches_previews_renames_and_deletes(browser, site, teache
     context.close()
 
 
-def test_a_handout_of_twelve_items_fits_a4_in_black_and_white(browser, site):
+def test_a_handout_of_twelve_items_fits_a4_in_black_and_white(browser, site, teacher):
     twelve_items()
     context, page = _page(browser, {"width": 1366, "height": 900})
+    sign_in(page, site)  # the handout is for teachers
     page.goto(f"{site}/lessons/twelve/handout/")
     expect(page.locator(".handout-item")).to_have_count(12)
     charts = page.locator(".handout-chart").count()

@@ -151,11 +151,14 @@ def test_a_teacher_builds_and_reorders_a_lesson(mini, teacher_client):
     other = Client()
     other.force_login(make_teacher("other"))
     assert other.post(url, {"action": "remove", "position": 1}).status_code == 403
-    assert other.post("/classroom/lessons/new", {"copy": lesson.slug}).status_code == 302
-    assert Lesson.objects.filter(owner__username="other", title__endswith="(my copy)").count() == 1
+    # a lesson a teacher built is theirs: another teacher can neither copy it nor start it
+    assert other.post("/classroom/lessons/new", {"copy": lesson.slug}).status_code == 400
+    assert other.post("/classroom/start", {"lesson": lesson.slug}).status_code == 400
+    assert not Lesson.objects.filter(owner__username="other").exists()
 
 
-def test_the_handout_prints_steps_hands_questions_and_answers(mini, quiz_lesson, client):
+def test_the_handout_prints_steps_hands_questions_and_answers(mini, quiz_lesson, teacher_client):
+    client = teacher_client
     html = client.get(f"/lessons/{quiz_lesson.slug}/handout/").content.decode()
     assert "Who decides?" in html and "A defender leads out of turn" in html
     assert "Who chooses now?" in html and 'class="bridge-table"' in html  # the deal, drawn

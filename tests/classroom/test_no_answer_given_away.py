@@ -276,8 +276,10 @@ def test_the_projector_and_the_phones_give_nothing_away_until_reveal(
     assert problems == {}
 
 
-def test_the_handout_gives_nothing_away_before_its_answer_key(every_kind_lesson, questions):
-    html = Client().get(f"/lessons/{every_kind_lesson.slug}/handout/").content.decode()
+def test_the_handout_gives_nothing_away_before_its_answer_key(
+    teacher_client, every_kind_lesson, questions
+):
+    html = teacher_client.get(f"/lessons/{every_kind_lesson.slug}/handout/").content.decode()
     items = parse(html).find(lambda e: "handout-item" in e.classes)
     assert len(items) == len(questions)
     problems = {}

@@ -120,3 +120,46 @@ def test_every_post_needs_the_csrf_token(session):
     token = student.cookies["csrftoken"].value
     response = student.post(f"/join/{session.code}/", {"name": "x", "csrfmiddlewaretoken": token})
     assert response.status_code == 302
+
+
+def test_the_handout_and_its_answer_key_are_for_teachers(people, step_lesson, teacher):
+    """Issue 27: the handout carries the answers; a phone in the room must not read it."""
+    shipped = f"/lessons/{step_lesson.slug}/handout/"
+    for who in ("teacher", "another teacher"):
+        assert status(people[who], "GET", shipped)[0] == 200, who
+    for who in ("a signed-in learner", "a student"):  # a joined phone, signed out
+        assert status(people[who], "GET", shipped)[0] == 403, who
+    code, where = status(people["a visitor who did not join"], "GET", shipped)
+    assert code == 302 and where == f"/accounts/login/?next={shipped}"
+    step_lesson.owner = teacher  # a lesson the teacher built is the teacher's alone
+    step_lesson.save()
+    assert status(people["teacher"], "GET", shipped)[0] == 200
+    assert status(people["another teacher"], "GET", shipped)[0] == 403
+    assert (
+        status(people["another teacher"], "GET", f"/classroom/lessons/{step_lesson.slug}/")[0]
+        == 403
+    )
+    assert status(people["teacher"], "GET", "/lessons/no-such/handout/")[0] == 404
+
+
+def test_lessons_json_lists_what_the_one_asking_can_start(people, step_lesson, teacher):
+    from django.contrib.auth.models import User
+
+    from penaltyflow.classroom.models import Lesson
+
+    Lesson.objects.create(slug="tess-own", title="Tess's Tuesday", owner=teacher)
+    other = User.objects.get(username="other")
+    Lesson.objects.create(slug="other-own", title="Other's", owner=other)
+
+    def listed(who):
+        response = people[who].get("/lessons.json")
+        assert response.status_code == 200
+        return {row["slug"] for row in response.json()["lessons"]}
+
+    assert listed("teacher") == {step_lesson.slug, "tess-own"}
+    assert listed("another teacher") == {step_lesson.slug, "other-own"}
+    for who in ("a signed-in learner", "a student", "a visitor who did not join"):
+        assert listed(who) == {step_lesson.slug}, who
+    # what is not listed cannot be started
+    response = people["another teacher"].post("/classroom/start", {"lesson": "tess-own"})
+    assert response.status_code == 400
