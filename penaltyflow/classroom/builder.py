@@ -13,9 +13,11 @@ from django.db import transaction
 from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.html import strip_tags
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from penaltyflow.engine import laws
 from penaltyflow.flowcharts.models import Node
 
 from . import questions
@@ -29,7 +31,9 @@ RESULTS = 40  # questions listed at once; the search narrows the rest
 
 
 def _unique_slug(title: str) -> str:
-    base = (slugify(title) or "lesson")[:40]
+    """The lesson's address, from the title's plain words: "My <i>own</i> lesson" is
+    my-own-lesson (the tags go, not their letters)."""
+    base = (slugify(strip_tags(title)) or "lesson")[:40]
     slug, n = base, 1
     while Lesson.objects.filter(slug=slug).exists():
         n += 1
@@ -73,9 +77,17 @@ class QuestionSearch(forms.Form):
     """The builder's search of the question bank: by law, by kind, by words."""
 
     law = forms.ChoiceField(
-        required=False, choices=[("", "Every law")] + [(str(n), f"Law {n}") for n in range(48, 58)]
+        required=False,
+        choices=[("", "Every law")] + [(n, f"Law {n}") for n in laws.LAW_NUMBERS],
+        error_messages={
+            "invalid_choice": f"Law %(value)s is not one of the laws taught here (Laws "
+            f"{laws.span()}): pick a law from the list."
+        },
     )
-    kind = forms.ChoiceField(required=False)
+    kind = forms.ChoiceField(
+        required=False,
+        error_messages={"invalid_choice": "%(value)s is not a kind of question: pick one."},
+    )
     words = forms.CharField(required=False, max_length=100, strip=True)
 
     def __init__(self, data=None):
@@ -90,10 +102,13 @@ def _label(q) -> str:
 
 def _found(search: QuestionSearch) -> tuple[list, int]:
     """The questions the search finds (RESULTS at most, in the bank's order) and how many
-    it found in all (up to the limit of what is looked at)."""
-    law = search.cleaned_data.get("law") or None if search.is_valid() else None
-    kind = search.cleaned_data.get("kind") or None if search.is_valid() else None
-    words = (search.cleaned_data.get("words") or "").lower().split() if search.is_valid() else []
+    it found in all (up to the limit of what is looked at). A search that is not valid
+    (a law not taught) finds nothing: never the whole bank, its other filters dropped."""
+    if search.is_bound and not search.is_valid():
+        return [], 0
+    data = search.cleaned_data if search.is_bound else {}
+    law, kind = data.get("law") or None, data.get("kind") or None
+    words = (data.get("words") or "").lower().split()
     found, total = [], 0
     for qid in questions.question_ids(law=law, kind=kind, limit=100_000):
         if not words and total >= RESULTS:  # counting the rest costs nothing: ids only
@@ -128,6 +143,9 @@ def edit(request: HttpRequest, slug: str) -> HttpResponse:
     steps = Node.objects.select_related("chart").order_by("chart__order", "chart__slug", "id")
     search = QuestionSearch(request.GET or None)
     found, total = _found(search) if mine else ([], 0)
+    search_error = ""
+    if mine and search.is_bound and not search.is_valid():
+        search_error = " ".join(m for ms in search.errors.values() for m in ms)
     return render(
         request,
         "classroom/lesson_edit.html",
@@ -140,8 +158,9 @@ def edit(request: HttpRequest, slug: str) -> HttpResponse:
             "found": found,
             "total": total,
             "error": error,
+            "search_error": search_error,
         },
-        status=400 if error else 200,
+        status=400 if error or search_error else 200,
     )
 
 

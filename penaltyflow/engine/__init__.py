@@ -1,4 +1,5 @@
-"""PenaltyFlow's rules engine: Laws 48 to 57 (2017) on a deal in play. No Django here.
+"""PenaltyFlow's rules engine: the laws taught (2017; the list is `laws.py`) on a deal in
+play. No Django here.
 
 Entry points: `replay(scenario) -> Table`, `run(raw) -> (status, dict)`, and the
 `Table` moves `play`, `play_several` (Law 58B2), `misinformed_lead` (Law 47E1),

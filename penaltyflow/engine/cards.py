@@ -162,7 +162,7 @@ def deal_pbn(hands: Sequence[int], first: int = N) -> str:
 def parse_contract(text: object) -> tuple[int, int]:
     """'4S', '3NT', '4SX', '6hxx' -> (level, strain) with strain 0..3 or NT.
 
-    Doubling is accepted and ignored: it changes nothing in Laws 48 to 57.
+    Doubling is accepted and ignored: it changes nothing in the play's irregularities.
     """
     if not isinstance(text, str):
         raise CardError("The contract must be a string like '4S' or '3NT'.")

@@ -1,4 +1,5 @@
-"""The state of play at the table, and every irregularity of Laws 48 to 57.
+"""The state of play at the table, and every irregularity of play the engine knows (the
+laws taught are listed once, in `laws.py`).
 
 One `Table` holds a deal in progress: hands as bitmasks, the trick in progress,
 tricks won, penalty cards, restrictions and at most one pending decision. Three

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from penaltyflow.director.models import QuickGuide
+from penaltyflow.engine import laws
 from penaltyflow.flowcharts.models import Flowchart
 
 from . import icons, kept
@@ -59,9 +60,10 @@ def manifest(request: HttpRequest) -> HttpResponse:
     ]
     data = {
         "id": reverse("flowcharts:home"),
-        "name": "PenaltyFlow: penalty cards and leads out of turn",
+        "name": f"PenaltyFlow: {laws.topics()}",
         "short_name": "PenaltyFlow",
-        "description": "The Laws of Duplicate Bridge 2017, Laws 48 to 57, as flowcharts; "
+        "description": f"The Laws of Duplicate Bridge 2017, Laws {laws.span(' to ')}, "
+        "as flowcharts; "
         "and a director's quick mode to rule at the table, offline.",
         "start_url": reverse("flowcharts:home"),
         "scope": reverse("flowcharts:home"),

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from penaltyflow.engine.laws import LAW_NUMBERS
+
 # One reference: the law's number, then its clause, sub-clause and item, each optional:
 # 50, 50D, 50D2, 50D2(a), 57A(1).
 REF = r"\d{1,2}(?:[A-H](?:\d{1,2})?(?:\([a-z0-9]\))?)?"
@@ -36,5 +38,5 @@ def law_number(ref: str) -> str:
     return m.group(0) if m else ref
 
 
-# The laws a learner picks a quiz by: penalty cards and leads out of turn, then revokes.
-QUIZ_LAWS = tuple(str(n) for n in (*range(48, 58), 61, 62, 63, 64))
+# The laws a learner picks a quiz by: every law taught (engine/laws.py).
+QUIZ_LAWS = LAW_NUMBERS

@@ -3,7 +3,7 @@
 Each file holds `statements:`, a list of items:
 
     - id: ten-is-minor                 # a slug, unique across the files; the question is t-<id>
-      law: 50B                         # the clause it tests (Laws 48 to 57)
+      law: 50B                         # the clause it tests (a law of engine/laws.py)
       says: A 10 dropped by accident is a minor penalty card.
       answer: false                    # true or false
       why: The 10 is an honour ... (Law 50B).   # the explanation, citing a clause
@@ -27,12 +27,12 @@ from django.db import transaction
 from penaltyflow.core.contentfile import read_yaml
 from penaltyflow.core.pagecache import content_changed
 from penaltyflow.core.percontent import per_content
+from penaltyflow.engine import laws
 
 from .models import Statement
 from .question import Question
 
 SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
-LAW = re.compile(r"(4[89]|5[0-7])([A-E][0-9A-Za-z()]*)?")
 STEP = re.compile(r"(law-[0-9]{2})/([a-z0-9-]+)")
 FIELDS = {"id", "law", "says", "answer", "why", "step"}
 TRUTH = [("true", "True"), ("false", "False")]
@@ -81,8 +81,11 @@ def check_item(item: object, where: str, steps: set[str] | None) -> dict:
         raise QuizContentError(f"{where}: unknown field {extra[0]!r}")
     if not isinstance(item["id"], str) or not SLUG.fullmatch(item["id"]):
         raise QuizContentError(f"{where}: id must be a slug like 'ten-is-an-honour'")
-    if not LAW.fullmatch(str(item["law"])):
-        raise QuizContentError(f"{where}: law {item['law']!r} is not a clause of Laws 48 to 57")
+    if not laws.CLAUSE.fullmatch(str(item["law"])):
+        raise QuizContentError(
+            f"{where}: law {item['law']!r} is not a clause of the laws taught "
+            f"(Laws {laws.span(' to ')})"
+        )
     if not isinstance(item["answer"], bool):
         raise QuizContentError(f"{where}: answer must be true or false")
     for text in ("says", "why"):

@@ -52,7 +52,7 @@ def test_the_bank_is_searched_by_law_kind_and_words(teacher_client, mine):
         assert "declarer" in text and "dropped" in text
     none = teacher_client.get(url, {"words": "zebra crossing"}).content.decode()
     assert listed(none) == [] and "0 questions found." in none
-    assert teacher_client.get(url, {"law": "99"}).status_code == 200  # a bad filter: ignored
+    assert teacher_client.get(url, {"law": "99"}).status_code == 400  # test_laws_taught.py
 
 
 def test_a_statement_is_added_and_a_question_previewed_with_its_table(teacher_client, mine):

@@ -41,7 +41,7 @@ def test_the_project_has_sixty_statements_or_more_each_checked():
     "change, message",
     [
         ({"answer": "yes"}, "answer must be true or false"),
-        ({"law": "12C"}, "is not a clause of Laws 48 to 57"),
+        ({"law": "12C"}, "is not a clause of the laws taught"),
         ({"step": "law-50/no-such-step"}, "is not a step of any chart"),
         ({"why": "Because it is so, really."}, "must cite a clause"),
         ({"colour": "red"}, "unknown field 'colour'"),
@@ -53,6 +53,20 @@ def test_a_bad_item_is_named_with_its_file(tmp_path, change, message):
         content.load(tmp_path)
     assert str(path) in str(err.value) and "'second-one'" in str(err.value)
     assert message in str(err.value)
+
+
+def test_a_statement_may_test_any_law_taught_revokes_too(tmp_path):
+    """The clauses a statement may test come from the one list of laws (engine/laws.py):
+    Law 64B7 is taught, so a statement on it loads; Law 12C is not."""
+    on_64 = {
+        **GOOD,
+        "id": "revoke-after-trick-twelve",
+        "law": "64B7",
+        "why": "Nothing moves for a revoke made after trick twelve (Law 64B7).",
+        "step": "law-64/play-ends",
+    }
+    write(tmp_path, [on_64])
+    assert [i["law"] for i in content.load(tmp_path)] == ["64B7"]
 
 
 def test_a_doubled_id_and_a_missing_field_are_named(tmp_path):

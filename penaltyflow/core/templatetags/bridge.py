@@ -6,7 +6,7 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from penaltyflow.engine import vocab
+from penaltyflow.engine import laws, vocab
 
 register = template.Library()
 
@@ -83,3 +83,10 @@ def cards_in_text(text: str) -> SafeString:
         return vocab.card_label(match.group(1) + match.group(2).replace("10", "T"))
 
     return mark_safe(_colour_suits(_CARD_IN_TEXT.sub(card, escape(text))))
+
+
+@register.simple_tag
+def laws_taught(what: str = "span") -> str:
+    """What the site teaches, from engine/laws.py: "span" is '48–57, 61–64', "topics" is
+    'penalty cards, leads out of turn and revokes'."""
+    return laws.span() if what == "span" else laws.topics()

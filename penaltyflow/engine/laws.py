@@ -1,0 +1,36 @@
+"""The laws PenaltyFlow teaches, in one list. Plain Python, no Django.
+
+Every app reads them from here: the quizzes (the laws a learner picks a round by, the
+clauses a statement may test), the lesson builder's law filter, the site's tagline and
+description, the web app manifest. Adding a law is one line in `PARTS`, with its topic.
+"""
+
+from __future__ import annotations
+
+import re
+
+# The stretches of the 2017 Laws taught here, in the order of the Laws: (first, last, topic).
+PARTS: tuple[tuple[int, int, str], ...] = (
+    (48, 57, "penalty cards, leads out of turn"),
+    (61, 64, "revokes"),
+)
+
+LAWS: tuple[int, ...] = tuple(n for first, last, _ in PARTS for n in range(first, last + 1))
+"""Every law taught, as numbers, in order."""
+
+LAW_NUMBERS: tuple[str, ...] = tuple(str(n) for n in LAWS)
+"""The same, as the text a quiz or a filter names a law by: '48', ..., '64'."""
+
+# A clause of a law taught (match it whole): 50, 50D, 50D2, 50D2(a), 64B7.
+CLAUSE = re.compile(rf"(?:{'|'.join(LAW_NUMBERS)})(?:[A-H][0-9A-Za-z()]*)?")
+
+
+def span(dash: str = "–", joiner: str = ", ") -> str:
+    """'48–57, 61–64': the stretches taught, for a tagline."""
+    return joiner.join(f"{a}{dash}{b}" if a != b else str(a) for a, b, _ in PARTS)
+
+
+def topics() -> str:
+    """'penalty cards, leads out of turn and revokes': what the laws taught are about."""
+    words = [t for _, _, t in PARTS]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
