@@ -98,3 +98,11 @@ def test_a_lesson_is_renamed_and_deleted_by_its_owner_only(teacher_client, mine,
     home = teacher_client.get("/classroom/").content.decode()
     lessons, classes = home.split("Your classes")
     assert "Tuesday night" not in lessons and "Tuesday night" in classes  # the class stays
+
+
+def test_a_title_with_tags_makes_a_slug_of_its_words_and_shows_escaped(teacher_client, content):
+    r = teacher_client.post("/classroom/lessons/new", {"title": "My <i>own</i> lesson"})
+    lesson = Lesson.objects.get(title="My <i>own</i> lesson")
+    assert lesson.slug == "my-own-lesson" and r["Location"] == "/classroom/lessons/my-own-lesson/"
+    html = teacher_client.get(r["Location"]).content.decode()
+    assert "<h1>My &lt;i&gt;own&lt;/i&gt; lesson</h1>" in html and "<i>own</i>" not in html
