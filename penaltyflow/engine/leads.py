@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import text
-from .cards import SUIT_MASK
+from . import lead_text, legal, text
+from .cards import SUIT_MASK, partner
 from .pending import EngineError, Pending
 from .pending import option as _option
 
@@ -95,11 +95,20 @@ def play_while_pending(t: Table, seat: int, card: int) -> None:
             return
         if kind == "declarer_lead" and seat == (irregular - 1) & 3 and can_accept:
             # 53C: the defender to the right of declarer's irregular lead plays to it:
-            # the lead stands and Law 57 deals with his early play.
+            # the lead stands and Law 57 deals with his early play (57C1 when declarer
+            # has played on from his other hand: no rectification).
             accept_lead(t, by_play=False, law="53C")
             t._note(text.played_to_declarers_lead(seat))
             t._play_out_of_turn(seat, card)
             return
+        if seat == partner(irregular):
+            if kind == "declarer_lead":
+                declarer_played_on(t, seat, card)
+                return
+            # A defender's lead out of turn, and his partner puts a card face up before
+            # declarer has chosen: no clause says what that card is (54 covers a face-down
+            # lead only, 53B an opponent of the offender only). The Director rules.
+            raise EngineError(lead_text.partner_led_too(t, seat, card))
     elif kind == "wrong_card" and not t.is_defender(seat):
         # 52B1(b): declarer must accept once he has played thereafter from either hand.
         t._note(text.wrong_card_accepted_by_play(t, seat))
@@ -107,6 +116,19 @@ def play_while_pending(t: Table, seat: int, card: int) -> None:
         settle_then_play(t, seat, card)
         return
     raise EngineError(text.pending_text(t))
+
+
+def declarer_played_on(t: Table, seat: int, card: int) -> None:
+    """Declarer led out of turn from one hand, then plays from the other before the
+    defenders have chosen. A premature play by declarer is a played card (57C3); it does
+    not take away the defenders' choice (60C), which stays pending."""
+    p = t.decision
+    if t.played_seats >> seat & 1:
+        raise EngineError(text.pending_text(t))
+    if not legal.follow_cards(t, seat)[0] >> card & 1:
+        raise EngineError(text.why_illegal(t, seat, card)[1])
+    t._put(seat, card)
+    t._note(lead_text.declarer_played_on(t, p.offender, seat, card))
 
 
 def settle_then_play(t: Table, seat: int, card: int) -> None:
@@ -140,10 +162,20 @@ def accept_lead(t: Table, by_play: bool, law: str) -> None:
 
 
 def withdraw_irregular_lead(t: Table, law: str) -> None:
-    """Take the irregular lead back: a defender's becomes a major penalty card (56B, 54D)."""
+    """Take the irregular lead back: a defender's becomes a major penalty card (56B, 54D).
+
+    A card declarer played on from his other hand (57C3) goes back with it when the lead
+    was a defender's (47A: withdrawn in the course of rectification; 48A: no penalty
+    card). When that other hand is the one that should lead (55B2), whether its card now
+    stands as the lead or goes back is not in the Laws: refused, the Director rules."""
     p = t.decision
-    t.pending = None
     seat, card = p.offender, p.card
+    others = [(s, c) for s, c in t.trick if s != seat]
+    if others and p.proper == partner(seat):
+        raise EngineError(lead_text.played_on_then_refused(t, seat, others[0][0], others[0][1]))
+    t.pending = None
+    for s, c in others:
+        t.hands[s] |= 1 << c
     t.trick.clear()
     t.played_seats = 0
     t.led_suit = -1
@@ -151,6 +183,8 @@ def withdraw_irregular_lead(t: Table, law: str) -> None:
     if t.is_defender(seat):
         t._add_penalty(seat, card, deliberate=True, quiet=True)
     t._note(text.lead_taken_back(t, seat, card, p.proper, law))
+    for s, c in others:
+        t._note(lead_text.played_on_card_back(t, s, c))
 
 
 def resolve_wrong_card(t: Table, accept: bool, implied: bool) -> None:

@@ -1,0 +1,56 @@
+"""What the learner is told when the table acts on a lead out of turn before its choice is
+made (Laws 53, 55, 57C3, 60C): declarer playing on from his other hand, and the offender's
+partner facing a card too. The rules are in `leads.py`; the other words of Laws 53 to 56
+are in `text.py`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import CARD_NAMES
+from .vocab import SEAT_NAMES
+
+if TYPE_CHECKING:
+    from .table import Table
+
+
+def _hand(table: Table, seat: int) -> str:
+    return "dummy" if seat == table.dummy else "his own hand"
+
+
+def declarer_played_on(table: Table, offender: int, seat: int, card: int) -> str:
+    return (
+        f"Declarer played {CARD_NAMES[card]} from {_hand(table, seat)} to his lead out of "
+        "turn before the defenders had chosen: a premature play by declarer is a played card "
+        f"(Law 57C3). The defenders keep their choice (Law 60C); {SEAT_NAMES[(offender + 1) & 3]} "
+        "accepts the lead by playing to it (Law 53A), and a card from "
+        f"{SEAT_NAMES[(offender - 1) & 3]} makes it stand (Law 53C)."
+    )
+
+
+def played_on_card_back(table: Table, seat: int, card: int) -> str:
+    return (
+        f"{CARD_NAMES[card]}, played from {_hand(table, seat)} to the lead taken back, goes "
+        "back too, with no penalty card (Laws 47A, 48A)."
+    )
+
+
+def played_on_then_refused(table: Table, offender: int, seat: int, card: int) -> str:
+    return (
+        f"The defenders may still have {SEAT_NAMES[offender]}'s lead taken back (Law 60C), "
+        f"but {CARD_NAMES[card]} is already played from {_hand(table, seat)}, the hand that "
+        "should lead. Whether it now stands as the lead (a played card, Law 57C3) or goes "
+        "back (Law 47A) the Laws do not say: the Director rules, and PenaltyFlow does not "
+        "replay it."
+    )
+
+
+def partner_led_too(table: Table, seat: int, card: int) -> str:
+    p = table.decision
+    return (
+        f"{SEAT_NAMES[seat]} put {CARD_NAMES[card]} face up while declarer's choice on his "
+        f"partner's lead out of turn ({CARD_NAMES[p.card]}) was still open. The Laws do not "
+        "say what that card is: Law 54 covers only a face-down lead by the offender's "
+        "partner, Law 53B only a proper lead by an opponent of the offender. The Director "
+        "rules (Law 81C3); PenaltyFlow does not replay it."
+    )
