@@ -97,6 +97,18 @@ def sorted_cards(mask: int) -> list[int]:
     return sorted(cards_of(mask), key=lambda c: (c // 13, -(c % 13)))
 
 
+def trick_winner(cards: Sequence[tuple[int, int]], trump: int) -> int:
+    """The seat that wins a trick of (seat, card) in the order played (Law 44E, 44F)."""
+    best_seat, best = cards[0]
+    for seat, c in cards:
+        if c // 13 == best // 13:
+            if c > best:
+                best_seat, best = seat, c
+        elif c // 13 == trump:
+            best_seat, best = seat, c
+    return best_seat
+
+
 def partner(seat: int) -> int:
     return (seat + 2) & 3
 

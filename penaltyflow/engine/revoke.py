@@ -8,7 +8,14 @@ following trick). At the end of play each established revoke gets its transfer
 (Law 64A, or none under 64B).
 
 Where the Laws leave a count open, the reading here: two revokes by one side can
-never transfer more tricks than that side won from the first of them on.
+never transfer more tricks than that side won from the first of them on. The Laws do not
+say whether two revokes may draw on the same trick; a revoke left with less than Law 64A
+gives (`due`) says so in its note, and with nothing left its clause is 64C (the Director
+restores equity), never a 64A clause for a count of zero.
+
+A revoke on trick 12 may still be corrected once established, while the hands are out
+(Law 62D1, the exception in 63B): `correct` after trick 13 is complete swaps the
+offender's two last cards between tricks 12 and 13.
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import legal
 from . import revoke_text as words
-from .cards import CARD_NAMES, partner
+from .cards import CARD_NAMES, partner, trick_winner
 from .pending import EngineError
 from .vocab import SEATS, SUITS
 
@@ -36,6 +43,7 @@ class Revoke:
     status: str = "open"  # open | corrected | established
     transfer: int | None = None
     law: str | None = None
+    due: int | None = None  # what Law 64A gives this revoke before the cap (module doc)
     # What the offender's play undid, for a correction: the lead required of him (50D2(a),
     # 51B), a card he had committed (57D) or that declarer designated (51A), and the
     # revoked card's own penalty-card kind if it was one (None: it was not).
@@ -107,7 +115,15 @@ def before_play(t: Table, seat: int) -> None:
 
 def describe_correction(t: Table, event: dict[str, object]) -> str:
     """Words for a `correct` event, said of the table just before it (for the event list)."""
-    return words.describe_correction(correctable(t), event)
+    return words.describe_correction(correctable(t) or late_twelve(t), event)
+
+
+def late_twelve(t: Table) -> Revoke | None:
+    """An established revoke on trick 12 that Law 62D1 still lets be corrected: play is
+    over (the engine models the correction once trick 13 is complete)."""
+    if not t.finished:
+        return None
+    return next((r for r in t.revokes if r.status == "established" and r.trick == 12), None)
 
 
 def correctable(t: Table) -> Revoke | None:
@@ -191,6 +207,10 @@ def correct(t: Table, card: int, withdraw: list[int]) -> None:
     the seats in `withdraw` take back the cards they played after it (62C)."""
     r = correctable(t)
     if r is None:
+        late = late_twelve(t)
+        if late is not None:
+            correct_twelve(t, late, card, withdraw)
+            return
         raise EngineError(words.nothing_to_correct(t))
     if t.pending is not None and t.pending.kind not in ("lead_options", "designate"):
         raise EngineError(words.decide_first(t))
@@ -198,15 +218,8 @@ def correct(t: Table, card: int, withdraw: list[int]) -> None:
     cards = _revoke_trick(t, r)
     i = next(i for i, (s, c) in enumerate(cards) if s == r.seat and c == r.card)
     after = [s for s, _ in cards[i + 1 :]]
-    if len(set(withdraw)) != len(withdraw):
-        raise EngineError(words.WITHDRAW_TWICE)
-    for seat in withdraw:
-        if seat not in after:
-            raise EngineError(words.did_not_play_after(seat, r))
+    _check_withdraw(r, after, withdraw)
     mate = partner(r.seat)
-    lho = (r.seat + 1) & 3
-    if mate in withdraw and lho not in withdraw:
-        raise EngineError(words.partner_may_not_withdraw(mate, lho))
     allowed = substitutes(t, r)
     if card != r.card and not t.hands[r.seat] >> card & 1:
         raise EngineError(words.not_held_to_correct(r.seat, card))
@@ -251,6 +264,51 @@ def correct(t: Table, card: int, withdraw: list[int]) -> None:
     t._note(words.corrected(t, r, card))
 
 
+def _check_withdraw(r: Revoke, after: list[int], withdraw: list[int]) -> None:
+    if len(set(withdraw)) != len(withdraw):
+        raise EngineError(words.WITHDRAW_TWICE)
+    for seat in withdraw:
+        if seat not in after:
+            raise EngineError(words.did_not_play_after(seat, r))
+    mate, lho = partner(r.seat), (r.seat + 1) & 3
+    if mate in withdraw and lho not in withdraw:
+        raise EngineError(words.partner_may_not_withdraw(mate, lho))
+
+
+def correct_twelve(t: Table, r: Revoke, card: int, withdraw: list[int]) -> None:
+    """Law 62D1: an established revoke on trick 12, found before the hands go back into the
+    board, is corrected all the same. Each player had two cards for tricks 12 and 13: the
+    offender's card that follows (his trick-13 card) goes to trick 12 and the revoked card
+    to trick 13, and each seat in `withdraw` that played after the revoke swaps his two
+    cards the same way (62C). Trick 13 is played again from the new winner of trick 12,
+    every card in it forced, and the tricks are counted again (Law 64 for the others)."""
+    leader12, cards12, _ = t.tricks[11]
+    _, cards13, _ = t.tricks[12]
+    last = dict(cards13)
+    if card != last[r.seat]:
+        raise EngineError(words.twelve_must_substitute(r, last[r.seat], card))
+    i = next(i for i, (s, c) in enumerate(cards12) if s == r.seat)
+    _check_withdraw(r, [s for s, _ in cards12[i + 1 :]], withdraw)
+    swap = {r.seat, *withdraw}
+    now12 = [(s, last[s] if s in swap else c) for s, c in cards12]
+    led = now12[0][1] // 13
+    for s in withdraw:  # the card he plays instead must follow suit if he can (Law 44C)
+        held = dict(cards12)[s]
+        if last[s] // 13 != led and held // 13 == led:
+            raise EngineError(words.twelve_must_follow(s, held, last[s]))
+    rest = {s: c for s, c in cards12 if s in swap} | {s: last[s] for s in last if s not in swap}
+    win12 = trick_winner(now12, t.strain)
+    now13 = [((win12 + k) & 3, rest[(win12 + k) & 3]) for k in range(4)]
+    t.tricks[11] = (leader12, now12, win12)
+    t.tricks[12] = (win12, now13, trick_winner(now13, t.strain))
+    t.won = [sum(1 for *_, w in t.tricks if w & 1 == side) for side in (0, 1)]
+    r.status, r.transfer, r.law, r.due = "corrected", 0, "62D1", None
+    for s in withdraw:
+        t._note(words.withdrawn_twelve(s, dict(cards12)[s]))
+    t._note(words.corrected_twelve(t, r, card))
+    adjust(t)
+
+
 # --- the adjustment at the end of play (Law 64) ----------------------------------------
 
 
@@ -260,6 +318,8 @@ def adjust(t: Table) -> None:
         if r.status == "open":  # cannot happen when every trick was played; be safe
             r.status = "established"
     est = [r for r in t.revokes if r.status == "established"]
+    if not est:
+        return
     both = len({r.seat & 1 for r in est}) == 2
     for k, r in enumerate(est):
         side = r.seat & 1
@@ -288,8 +348,11 @@ def adjust(t: Table) -> None:
         room = sum(1 for _, _, w in t.tricks[first - 1 :] if w & 1 == side)
         for r in mine:
             assert r.transfer is not None
+            r.due = r.transfer
             r.transfer = min(r.transfer, room)
             room -= r.transfer
+            if r.due and not r.transfer:  # nothing left to go across: no 64A count of zero
+                r.law = "64C"
     for r in est:
         t._note(words.adjustment(t, r))
 
@@ -312,6 +375,7 @@ __all__ = [
     "correct",
     "correctable",
     "describe_correction",
+    "late_twelve",
     "play_revoke",
     "substitutes",
 ]

@@ -82,16 +82,70 @@ def revoked(seat: int, card: int, reason: str) -> str:
     )
 
 
+TWELVE = (
+    "A revoke on trick 12 is the exception (Law 63B): even established, it must still be "
+    "corrected if it is found before all four hands are returned to the board (Law 62D1)."
+)
+TWELVE_16C = (
+    "If a defender revoked on trick 12 before his partner played to it, Law 16C applies to "
+    "the partner's play to that trick (Law 62D2): what he saw of the revoke is unauthorised "
+    "information for him, and the Director judges whether it shaped his play."
+)
+
+
 def established(offender: int, trick: int, seat: int) -> str:
     who = "he" if seat == offender else f"his partner {_name(seat)}"
+    then = f" {TWELVE}" if trick == 12 else " It can no longer be corrected (Law 63B)."
     return (
         f"{_name(offender)}'s revoke on trick {trick} is now established: {who} played to the "
-        "following trick (Law 63A1). It can no longer be corrected (Law 63B)."
+        f"following trick (Law 63A1).{then}"
     )
+
+
+def twelve_must_substitute(r: Revoke, other: int, card: int) -> str:
+    return (
+        f"On trick 12 {_name(r.seat)} held {_c(r.card)} and {_c(other)}: to correct the revoke "
+        f"(Law 62D1) he plays {_c(other)} to trick 12 instead, not {_c(card)}."
+    )
+
+
+def twelve_must_follow(seat: int, held: int, other: int) -> str:
+    return (
+        f"{_name(seat)} followed suit to trick 12 with {_c(held)}: he may not take it back to "
+        f"play {_c(other)} instead, which would not follow suit (Law 44C)."
+    )
+
+
+def withdrawn_twelve(seat: int, card: int) -> str:
+    return (
+        f"{_name(seat)} takes back {_c(card)}, played to trick 12 after the revoke, and plays "
+        "his other card to trick 12 instead (Law 62C)."
+    )
+
+
+def corrected_twelve(t: Table, r: Revoke, card: int) -> str:
+    partner_after = t.is_defender(r.seat) and _partner_played_after(t, r)
+    return (
+        f"{_name(r.seat)}'s revoke on trick 12 is corrected though it was established: it was "
+        f"found before the hands went back into the board (Law 62D1). {_c(card)} goes to trick "
+        f"12 and {_c(r.card)} to trick 13; the two tricks are counted again, and no trick is "
+        "transferred for this revoke." + (f" {TWELVE_16C}" if partner_after else "")
+    )
+
+
+def _partner_played_after(t: Table, r: Revoke) -> bool:
+    seats = [s for s, _ in t.tricks[r.trick - 1][1]]
+    mate = (r.seat + 2) & 3
+    return seats.index(mate) > seats.index(r.seat)
 
 
 def nothing_to_correct(t: Table) -> str:
     est = [r for r in t.revokes if r.status == "established"]
+    if any(r.trick == 12 for r in est):
+        return (
+            f"{TWELVE} The engine models that correction once trick 13 is complete: write the "
+            "correct event after the last card of trick 13."
+        )
     if est:
         r = est[-1]
         return (
@@ -174,6 +228,8 @@ def adjustment(t: Table, r: Revoke) -> str:
     n = r.transfer or 0
     who = f"{_name(r.seat)}'s revoke on trick {r.trick}"
     gives = f"{_COUNT[n] if n < 3 else f'{n} tricks'} to {SIDE_NAMES[1 - side]}"
+    if r.due is not None and n < r.due:
+        return _short(r, who, gives)
     why = {
         "64A1": "he won the revoke trick himself",
         "64A2": "his side won the revoke trick or a later one, but he did not win it himself",
@@ -185,9 +241,34 @@ def adjustment(t: Table, r: Revoke) -> str:
     }[r.law or "64B1"]
     if n:
         return f"{who}: {gives}, because {why} (Law {r.law})."
+    if r.law == "64B7":
+        return (
+            f"{who}: no automatic transfer, because {why} (Law 64B7). If a side was damaged, "
+            "the Director gives a score based on the likely result had neither revoke "
+            "occurred (Law 64C2(b))."
+        )
+    if r.law == "64B6":
+        return (
+            f"{who}: no automatic transfer, because {why} (Law 64B6). {TWELVE} Had it been "
+            "found in time, it would have been corrected instead; found later, the Director "
+            "restores equity if the other side was damaged (Law 64C)."
+        )
     return (
         f"{who}: no automatic transfer, because {why} (Law {r.law}); the Director still "
         "restores equity if that leaves the other side damaged (Law 64C)."
+    )
+
+
+def _short(r: Revoke, who: str, gives: str) -> str:
+    """A revoke left with fewer tricks than Law 64A counts for it: the side's earlier revoke
+    took the tricks won from there on (revoke.py: the engine's reading)."""
+    due = _COUNT[r.due] if r.due is not None and r.due < 3 else f"{r.due} tricks"
+    side = SIDE_NAMES[r.seat & 1]
+    return (
+        f"{who}: {gives}. Law 64A would count {due} for it, but only tricks the offending side "
+        f"won from its revoke on can go across, and {side}'s earlier revoke has already taken "
+        "them; the Laws do not say whether two revokes may draw on the same trick. The "
+        "Director restores equity if the other side is left damaged (Law 64C)."
     )
 
 

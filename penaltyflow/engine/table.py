@@ -35,6 +35,7 @@ from .cards import (
     is_honour,
     partner,
     sorted_cards,
+    trick_winner,
 )
 from .pending import EngineError, Pending
 from .pending import option as _option
@@ -454,6 +455,9 @@ class Table:
 
     def _settle(self) -> None:
         """Close a full trick and raise any decision the new position calls for."""
+        if self.finished:  # a trick-12 revoke corrected after play (Law 62D1)
+            self.to_play = None
+            return
         while True:
             if self.pending is not None:
                 self.to_play = None
@@ -491,14 +495,7 @@ class Table:
         return False
 
     def _close_trick(self) -> None:
-        trump = self.strain
-        best_seat, best = self.trick[0]
-        for seat, c in self.trick:
-            if c // 13 == best // 13:
-                if c > best:
-                    best_seat, best = seat, c
-            elif c // 13 == trump:
-                best_seat, best = seat, c
+        best_seat = trick_winner(self.trick, self.strain)
         if self.revokes:
             self.last_closed = (self.play_restr, self.lead_forbid)
         self.won[best_seat & 1] += 1

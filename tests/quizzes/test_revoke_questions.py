@@ -74,6 +74,34 @@ def test_every_law_64_case_is_asked_on_a_deal_played_to_the_end():
     assert footnote and trick_12 and two >= 3 * 60
 
 
+def law_64a_count(state, r):
+    """What Law 64A counts for revoke `r` alone, read from the tricks as played: 64A1 the
+    revoke trick plus one if the offending side won a later trick, 64A2 one trick."""
+    side = {"N": 0, "E": 1, "S": 0, "W": 1}
+    tricks = state["tricks"][r["trick"] - 1 :]
+    later = any(side[t["winner"]] == side[r["seat"]] for t in tricks[1:])
+    if tricks[0]["winner"] == r["seat"]:
+        return 1 + later
+    return int(side[tricks[0]["winner"]] == side[r["seat"]] or later)
+
+
+def test_no_transfer_question_turns_on_two_revokes_sharing_one_trick():
+    """The Laws do not say whether two revokes by one side may draw on the same later trick:
+    every question's count is each revoke's own Law 64A count, and no note gives a Law 64A
+    reason for a transfer of zero (old code: g-transfer-two-revokes-0000 answered 1, the
+    second revoke 0 'because his side won the revoke trick or a later one')."""
+    for r in TRANSFER_RECIPES:
+        for q in revoke_questions(r):
+            state = q.state()
+            for x in state["revokes"]:
+                if x["law"].startswith("64A"):
+                    assert x["transfer"] == law_64a_count(state, x) > 0, (q.id, x)
+                else:
+                    assert x["transfer"] == 0 and x["law"] != "64C", (q.id, x)
+            for note in state["notes"]:
+                assert not ("no automatic transfer" in note and "(Law 64A" in note), (q.id, note)
+
+
 def test_a_card_taken_back_after_a_correction():
     """62C2: the offender's partner's card taken back is a major penalty card; 62C1: a
     non-offender's goes back to his hand."""
