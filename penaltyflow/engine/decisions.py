@@ -136,6 +136,30 @@ def lead_options(t: Table, leader: int, offender: int, majors: int) -> Pending:
     )
 
 
+def lead_ban(t: Table, leader: int, offender: int, bits: int) -> Pending:
+    """Law 26B: declarer may forbid one suit the offender has not specified."""
+    options = [_option("forbid", "26B", suit=SUITS[s]) for s in range(4) if bits >> s & 1]
+    options.append(_option("no_restriction", "26B"))
+    return Pending("lead_ban", t.declarer, "26B", options, offender=offender, proper=leader)
+
+
+def _decide_lead_ban(t: Table, option: str, suit: int | None, card: int | None) -> None:
+    p = t.decision
+    t.pending = None
+    leader = p.proper
+    t.lead_bans = [b for b in t.lead_bans if b[0] != leader]
+    if option == "no_restriction":
+        t._note(text.no_lead_ban(leader))
+        return
+    assert suit is not None  # `decide` matched an option that names its suit
+    bits = suit
+    if t.lead_forbid is not None and t.lead_forbid[0] == leader:
+        bits |= t.lead_forbid[1]
+    t.lead_forbid = (leader, bits)
+    t.ban_26b = (leader, suit)
+    t._note(text.lead_banned(leader, suit))
+
+
 # Who handles each kind of pending decision (Pending.kind).
 _DECISIONS = {
     "opening_lead": _decide_opening_lead,
@@ -145,6 +169,7 @@ _DECISIONS = {
     "lead_options": _decide_lead_options,
     "designate": _decide_designate,
     "premature": _decide_premature,
+    "lead_ban": _decide_lead_ban,
 }
 
-__all__ = ["decide", "lead_options"]
+__all__ = ["decide", "lead_ban", "lead_options"]

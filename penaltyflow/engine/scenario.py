@@ -12,18 +12,24 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .auction import VULNERABLE, Auction, AuctionError, CallError, parse_call
+from .board import Board
 from .cards import CardError, parse_card, parse_contract, parse_pbn, parse_seat, parse_suits
 from .table import EngineError, Table
 from .text import PLAY_IS_OVER, pending_text
 
-VERBS = ("play", "expose", "decide", "correct")
+VERBS = ("play", "expose", "decide", "correct", "call", "change")
 # Keys each verb may carry; "comment" lets content writers annotate an event.
 ALLOWED_KEYS = {
     "play": {"play", "seat", "meant", "misinformed", "revoke", "comment"},
-    "expose": {"expose", "seat", "deliberate", "comment"},
+    "expose": {"expose", "seat", "deliberate", "led", "comment"},
     "decide": {"decide", "suit", "card", "comment"},
     "correct": {"correct", "withdraw", "comment"},
+    "call": {"call", "seat", "comparable", "artificial", "comment"},
+    "change": {"change", "seat", "unintended", "comparable", "artificial", "comment"},
 }
+# What `replay` and `run` catch from a move: the message is the learner's.
+MOVE_ERRORS = (CardError, EngineError, AuctionError, CallError)
 
 
 class ScenarioError(Exception):
@@ -34,6 +40,37 @@ class ScenarioError(Exception):
 
     def to_json(self) -> dict[str, Any]:
         return {"ok": False, "error": {"event": self.event, "message": self.message}}
+
+
+def new_board(data: object) -> Board:
+    """The deal before its first event: before the first call when the scenario gives
+    `dealer`, before the opening lead when it gives `contract` and `declarer`."""
+    if not isinstance(data, dict) or "dealer" not in data:
+        table = new_table(data)
+        h = table.deal
+        return Board((h[0], h[1], h[2], h[3]), table=table)
+    for key in ("contract", "declarer"):
+        if key in data:
+            raise ScenarioError(
+                None,
+                f"A scenario gives the auction ('dealer') or the contract, not both: "
+                f"leave out '{key}'.",
+            )
+    if "deal" not in data:
+        raise ScenarioError(None, "The scenario has no 'deal'.")
+    saw = data.get("declarer_saw_dummy", False)
+    if not isinstance(saw, bool):
+        raise ScenarioError(None, "'declarer_saw_dummy' must be true or false.")
+    vulnerable = data.get("vulnerable", "None")
+    if not isinstance(vulnerable, str) or vulnerable.strip().lower() not in VULNERABLE:
+        raise ScenarioError(None, "'vulnerable' must be None, NS, EW or All.")
+    try:
+        hands = parse_pbn(data["deal"])
+        dealer = parse_seat(data["dealer"])
+    except CardError as exc:
+        raise ScenarioError(None, str(exc)) from None
+    auction = Auction(hands, dealer, VULNERABLE[vulnerable.strip().lower()])
+    return Board(hands, auction=auction, declarer_saw_dummy=saw)
 
 
 def new_table(data: object) -> Table:
@@ -65,19 +102,83 @@ def events_of(data: object) -> list[Any]:
     return events
 
 
-def apply_event(table: Table, event: object) -> None:
-    """Apply one event object to `table`; raises CardError or EngineError."""
+def _verb(event: object) -> tuple[str, dict[str, Any]]:
+    """The event's one verb, its fields checked."""
     if not isinstance(event, dict):
         raise EngineError('An event must be an object like {"play": "SA", "seat": "W"}.')
     verbs = [v for v in VERBS if v in event]
     if len(verbs) != 1:
         raise EngineError(
-            "An event must have exactly one of 'play', 'expose', 'decide' or 'correct'."
+            "An event must have exactly one of 'play', 'expose', 'decide' or 'correct' "
+            "(or, in an auction, 'call' or 'change')."
         )
     verb = verbs[0]
     unknown = sorted(k for k in event if k not in ALLOWED_KEYS[verb])
     if unknown:
         raise EngineError(f"A '{verb}' event has no field {unknown[0]!r}.")
+    return verb, event
+
+
+def _flag(event: dict[str, Any], name: str) -> bool:
+    value = event.get(name, False)
+    if not isinstance(value, bool):
+        raise EngineError(f"'{name}' must be true or false.")
+    return value
+
+
+def apply_board_event(board: Board, index: int, event: object) -> None:
+    """Apply event `index` to `board`: the auction's events, or the play's (`apply_event`)."""
+    verb, event = _verb(event)
+    a = board.auction
+    if verb == "call":
+        seat = parse_seat(event["seat"]) if "seat" in event else None
+        call = parse_call(event["call"])
+        board.call(index, seat, call, _flag(event, "comparable"), _flag(event, "artificial"))
+    elif verb == "change":
+        if "seat" not in event:
+            raise EngineError("A 'change' event needs the seat whose call it changes.")
+        board.change(
+            index,
+            parse_seat(event["seat"]),
+            parse_call(event["change"]),
+            _flag(event, "unintended"),
+            _flag(event, "comparable"),
+            _flag(event, "artificial"),
+        )
+    elif verb == "expose" and a is not None and not a.over:
+        card = parse_card(event["expose"])
+        if "seat" not in event:
+            raise EngineError("An 'expose' event needs the seat whose card it is.")
+        if _flag(event, "deliberate"):
+            raise EngineError(
+                "'deliberate' belongs to a card exposed during the play; during the auction "
+                "write 'led' for a card led prematurely (Law 24)."
+            )
+        board.expose(index, parse_seat(event["seat"]), card, _flag(event, "led"))
+    elif verb == "decide" and a is not None and (a.pending is not None or board.table is None):
+        option = event["decide"]
+        if not isinstance(option, str):
+            raise EngineError("'decide' must be the name of an option, like \"accept\".")
+        if "suit" in event or "card" in event:
+            raise EngineError("A decision in the auction names no suit or card.")
+        board.decide(index, option.strip().lower())
+    else:
+        apply_event(board.play_table(index, verb), event)
+
+
+def apply_event(table: Table, event: object) -> None:
+    """Apply one event object to `table`; raises CardError or EngineError."""
+    verb, event = _verb(event)
+    if verb in ("call", "change"):
+        raise EngineError(
+            "This scenario starts at the opening lead (it gives a contract): a call needs a "
+            "scenario with 'dealer' instead."
+        )
+    if verb == "expose" and event.get("led", False) is not False:
+        raise EngineError(
+            "'led' goes with a card exposed during the auction (Law 24); in the play, a card "
+            "led is a 'play'."
+        )
     if verb == "play":
         _apply_play(table, event)
     elif verb == "correct":
@@ -163,8 +264,31 @@ def _apply_correct(table: Table, event: dict[str, Any]) -> None:
     table.correct(card, [parse_seat(s) for s in withdraw])
 
 
+def replay_board(data: object, upto: int | None = None) -> Board:
+    """The deal (auction and play) after the scenario's events (or its first `upto`)."""
+    board = new_board(data)
+    events = events_of(data)
+    if upto is not None:
+        events = events[:upto]
+    for i, event in enumerate(events):
+        try:
+            apply_board_event(board, i, event)
+        except MOVE_ERRORS as exc:
+            raise ScenarioError(i, str(exc)) from None
+    return board
+
+
 def replay(data: object, upto: int | None = None) -> Table:
-    """The table after the scenario's events (or its first `upto` events)."""
+    """The table after the scenario's events (or its first `upto` events). A scenario
+    with an auction gives the play's table once the auction is over (`replay_board`
+    gives the whole deal at any moment)."""
+    if isinstance(data, dict) and "dealer" in data:
+        board = replay_board(data, upto)
+        if board.table is None:
+            raise ScenarioError(
+                None, "The auction is not over (or the deal was passed out): there is no play."
+            )
+        return board.table
     table = new_table(data)
     events = events_of(data)
     if upto is not None:
@@ -172,7 +296,7 @@ def replay(data: object, upto: int | None = None) -> Table:
     for i, event in enumerate(events):
         try:
             apply_event(table, event)
-        except (CardError, EngineError) as exc:
+        except MOVE_ERRORS as exc:
             raise ScenarioError(i, str(exc)) from None
     return table
 
@@ -190,13 +314,13 @@ def run(raw: bytes | str) -> tuple[int, dict[str, Any]]:
             data = json.loads(raw)
         except (ValueError, RecursionError) as exc:
             raise ScenarioError(None, f"The scenario is not valid JSON: {exc}.") from None
-        table = new_table(data)
+        board = new_board(data)
         for event, item in enumerate(events_of(data)):
             try:
-                apply_event(table, item)
-            except (CardError, EngineError) as exc:
+                apply_board_event(board, event, item)
+            except MOVE_ERRORS as exc:
                 raise ScenarioError(event, str(exc)) from None
-        return 0, table.to_json()
+        return 0, board.to_json()
     except ScenarioError as exc:
         return 1, exc.to_json()
     except Exception as exc:  # noqa: BLE001 - a bug must still give the JSON error, not a traceback

@@ -75,6 +75,10 @@ class Table:
         self.lead_forbid: tuple[int, int] | None = None  # (seat, suit bits), while he keeps lead
         self.play_restr: tuple[int, str, int] | None = None  # (seat, mode, suit), this trick
         self.lead_decided = 0  # trick number for which the Law 50D2 choice has been made
+        # Law 26B prohibitions due at a defender's first turn to lead: (seat, offender, suits),
+        # left by the auction; `ban_26b` is the (seat, suits) forbidden under it.
+        self.lead_bans: list[tuple[int, int, int]] = []
+        self.ban_26b: tuple[int, int] | None = None
         self.opening_accepted = False  # Law 54B: declarer accepted the faced opening lead
         self.pending: Pending | None = None
         self.to_play: int | None = self.leader
@@ -97,6 +101,7 @@ class Table:
         t.pen_mask = self.pen_mask[:]
         t.committed = self.committed[:]
         t.designated = self.designated[:]
+        t.lead_bans = self.lead_bans[:]
         t.notes = self.notes[:]
         t.log = self.log[:]
         t.revokes = [copy.copy(r) for r in self.revokes]
@@ -470,9 +475,8 @@ class Table:
                 continue
             seat = self._next_to_play()
             self.to_play = seat
-            if (self.pen_mask[1] | self.pen_mask[3] | self.pen_mask[0] | self.pen_mask[2]) and (
-                self._penalty_decision(seat)
-            ):
+            pens = self.pen_mask[1] | self.pen_mask[3] | self.pen_mask[0] | self.pen_mask[2]
+            if (pens or self.lead_bans) and self._penalty_decision(seat):
                 self.to_play = None
             return
 
@@ -481,6 +485,8 @@ class Table:
             return False
         offender = partner(seat)
         majors = self.pen_mask[offender] & self.major_mask
+        if not self.trick and self.lead_bans and self._lead_ban_decision(seat, majors):
+            return True
         if not self.trick and majors and self.lead_decided != self.trick_no:
             self.pending = decisions.lead_options(self, seat, offender, majors)
             self._note(text.lead_waits_for_declarer(seat, offender))
@@ -493,6 +499,32 @@ class Table:
                 self._note(text.declarer_designates(seat, own.bit_count()))
                 return True
         return False
+
+    def _lead_ban_decision(self, seat: int, majors: int) -> bool:
+        """Law 26B: at `seat`'s first turn to lead, declarer may forbid one suit."""
+        for s, offender, bits in self.lead_bans:
+            if s == seat:
+                if majors or self.lead_decided == self.trick_no:
+                    raise EngineError(text.BAN_AND_PENALTY_CARD)
+                self.pending = decisions.lead_ban(self, seat, offender, bits)
+                self._note(text.lead_ban_waits(seat, offender))
+                return True
+        return False
+
+    def after_auction(
+        self, penalties: Sequence[tuple[int, int, bool]], bans: Sequence[tuple[int, int, int]]
+    ) -> None:
+        """What the auction leaves to the play: each (defender, card, led) exposed during it
+        becomes a penalty card (Law 24E: major if an honour, led, or one of two or more),
+        and each (seat, offender, suits) Law 26B prohibition is due at seat's first lead."""
+        self.notes = []
+        for seat, card, led in penalties:
+            if not self.pen_mask[seat] >> card & 1:
+                self._add_penalty(seat, card, deliberate=led, quiet=True)
+        self.lead_bans = [b for b in bans if self.is_defender(b[0])]
+        if self.pending is not None and self.pending.kind in ("lead_options", "lead_ban"):
+            self.pending = None  # offered again with what the auction now leaves
+        self._settle()
 
     def _close_trick(self) -> None:
         best_seat = trick_winner(self.trick, self.strain)
@@ -510,8 +542,9 @@ class Table:
         self.designated = [-1, -1, -1, -1]
         lf = self.lead_forbid
         if lf is not None and lf[0] != best_seat:
-            self.lead_forbid = None
-            self._note(text.lead_prohibition_ends(lf[0], lf[1]))
+            laws = text.forbid_laws(self)
+            self.lead_forbid = self.ban_26b = None
+            self._note(text.lead_prohibition_ends(lf[0], lf[1], laws))
         if self.trick_no == 13:
             self.finished = True
             if self.revokes:

@@ -54,9 +54,17 @@ def restriction_reason(table: Table, seat: int) -> str:
         assert lf is not None  # a restriction on this lead is why the card is refused
         return (
             f"{_name(seat)} may not lead {suit_words(lf[1])} while he keeps "
-            "the lead (Laws 50D2(a), 51B)."
+            f"the lead ({forbid_laws(table)})."
         )
     return play_restriction_text(table)
+
+
+def forbid_laws(table: Table) -> str:
+    """The clause of the prohibition in force: Law 26B (from the auction) or 50D2 / 51B."""
+    lf, ban = table.lead_forbid, table.ban_26b
+    if ban is not None and lf is not None and ban[0] == lf[0]:
+        return "Law 26B" if lf[1] == ban[1] else "Laws 26B, 50D2(a), 51B"
+    return "Laws 50D2(a), 51B"
 
 
 def penalty_reason(table: Table, seat: int, m: int) -> str:
@@ -148,7 +156,7 @@ def state_notes(table: Table) -> list[str]:
         s, bits = table.lead_forbid
         out.append(
             f"{_name(s)} may not lead {suit_words(bits)} while he keeps the lead "
-            "(Laws 50D2(a), 51B)."
+            f"({forbid_laws(table)})."
         )
     if table.play_restr is not None:
         out.append(play_restriction_text(table))
@@ -545,8 +553,34 @@ def declarer_designates(seat: int, count: int) -> str:
     )
 
 
-def lead_prohibition_ends(seat: int, bits: int) -> str:
+def lead_prohibition_ends(seat: int, bits: int, laws: str = "Laws 50D2(a), 51B") -> str:
     return (
         f"{_name(seat)} has lost the lead: the prohibition on leading "
-        f"{suit_words(bits)} ends (Laws 50D2(a), 51B)."
+        f"{suit_words(bits)} ends ({laws})."
+    )
+
+
+# --- Law 26B: a lead prohibition the auction left ------------------------------------
+
+BAN_AND_PENALTY_CARD = (
+    "A Law 26B lead prohibition and a Law 50D2 choice are due at the same lead: not modelled."
+)
+
+
+def lead_ban_waits(seat: int, offender: int) -> str:
+    return (
+        f"{_name(seat)} is to lead for the first time, and his partner {_name(offender)} "
+        "withdrew a call in the auction: declarer may first forbid him one suit his partner "
+        "did not specify (Law 26B)."
+    )
+
+
+def no_lead_ban(leader: int) -> str:
+    return f"Declarer forbids nothing: {_name(leader)} may lead any card (Law 26B)."
+
+
+def lead_banned(leader: int, suit: int) -> str:
+    return (
+        f"Declarer forbids {_name(leader)} to lead {suit_words(suit)} for as long as he "
+        "keeps the lead (Law 26B)."
     )

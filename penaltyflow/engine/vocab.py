@@ -127,6 +127,8 @@ def option_label(option: Option, kind: str, several_penalty_cards: bool = False)
         return "Refuse the lead: it is taken back"
     if decide == "spread":
         return "Spread his hand and become dummy"
+    if decide == "no_restriction" and kind == "lead_ban":
+        return "No lead restriction"
     if decide == "no_restriction":
         stays = "s stay" if several_penalty_cards else " stays"
         return f"No lead restriction (the penalty card{stays})"

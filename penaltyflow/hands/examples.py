@@ -10,11 +10,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from penaltyflow.engine.cards import CARD_NAMES, CardError, parse_card
-from penaltyflow.engine.scenario import ScenarioError, replay
+from penaltyflow.engine.scenario import ScenarioError, replay_board
 from penaltyflow.engine.table import Table
 from penaltyflow.engine.vocab import option_text
 
-SCENARIO_FIELDS = {"deal", "contract", "declarer", "events", "declarer_saw_dummy"}
+# A scenario starts at the opening lead (contract, declarer) or at the first call (dealer,
+# vulnerable): the engine tells which, and refuses both at once.
+SCENARIO_FIELDS = {"deal", "contract", "declarer", "events", "declarer_saw_dummy", "dealer"}
+SCENARIO_FIELDS |= {"vulnerable"}
 EXAMPLE_FIELDS = {"story", "scenario", "shows"}
 SHOWS = (
     "penalty_cards",
@@ -147,14 +150,15 @@ def _normal(key: str, value: Any, state: dict[str, Any]) -> tuple[Any, Any]:
     return value, state[key]
 
 
-def check_example(example: ExampleSpec) -> Table:
-    """Replay the example; raise ExampleError unless the state is what it shows."""
+def check_example(example: ExampleSpec) -> Table | None:
+    """Replay the example; raise ExampleError unless the state is what it shows.
+    Returns the play's table (None while an example's auction is not over)."""
     try:
-        table = replay(example.scenario)
+        board = replay_board(example.scenario)
     except ScenarioError as exc:
         where = "its scenario" if exc.event is None else f"its event {exc.event}"
         raise ExampleError(f"the example cannot be replayed: {where}: {exc.message}") from None
-    state = table.to_json()
+    state = board.to_json()
     problems = []
     for key, value in example.shows.items():
         stated, found = _normal(key, value, state)
@@ -162,4 +166,4 @@ def check_example(example: ExampleSpec) -> Table:
             problems.append(f"it shows {key} {stated!r}, but the engine finds {found!r}")
     if problems:
         raise ExampleError("the example contradicts the laws: " + "; ".join(problems))
-    return table
+    return board.table
