@@ -81,6 +81,11 @@ class EndOfPlay:
     def transferred(self) -> int:
         return sum(r.transfer for r in self.revokes if r.status == "established")
 
+    @property
+    def laws(self) -> list[str]:
+        """The clauses that give the count, each once, in the order of the revokes."""
+        return list(dict.fromkeys(r.law for r in self.revokes if r.law))
+
 
 def end_of_play(table: Table, analysis: dict | None = None) -> EndOfPlay | None:
     """What the table shows once play is over with a revoke in it (None otherwise)."""

@@ -363,3 +363,5 @@ def test_the_revokes_lesson_on_the_projector_counts_the_transfer(db, content):
     counted = seen["two-tricks"]  # the deal played to the end, and the count for the room
     assert "Transferred: 2 tricks (Law 64A1)." in counted
     assert "credited North–South 12, East–West 1" in counted
+    both = seen["b7-both-sides"]  # two revokes under one clause: the clause said once
+    assert "Transferred: 0 tricks (Law 64B7)." in both and both.count("(Law 64B7)") == 1
