@@ -321,10 +321,15 @@ def revoke_redress(scenario: dict) -> list[dict]:
           "short": 1, "result": "made with one overtrick"}, ...]
 
     `adjusted` is that side's tricks after every transfer (`tricks_adjusted`), `short`
-    how many tricks the transfer leaves them short (0 when it makes up the damage), and
-    `result` the contract's result with `dd_tricks` for declarer's side (or the
-    defenders' tricks left to declarer). An empty list when play has not ended or no
+    how many tricks fewer they are credited with than double dummy suggests (0 when
+    none), and `result` the contract's result with `dd_tricks` for declarer's side (or
+    the defenders' tricks left to declarer). An empty list when play has not ended or no
     revoke was established.
+
+    When both sides have an established revoke (Law 64B7), Law 64C2(b) asks for the
+    likely result had no revoke occurred: one figure, from the position before the first
+    of them, with `"both": true`; its `side` is the side credited with fewer tricks than
+    double dummy suggests (the first revoke's non-offending side when neither is).
     """
     table = replay(scenario)
     if not table.finished:
@@ -332,6 +337,7 @@ def revoke_redress(scenario: dict) -> list[dict]:
     state = table.to_json()
     adjusted = state["tricks_adjusted"]
     events = scenario.get("events", [])
+    both = len({r.seat & 1 for r in table.revokes if r.status == "established"}) == 2
     out = []
     for index, event in enumerate(events):
         if not (isinstance(event, dict) and event.get("revoke")):
@@ -353,6 +359,8 @@ def revoke_redress(scenario: dict) -> list[dict]:
         dd = _followed_suit(
             json.dumps({**scenario, "events": events[:index]}, sort_keys=True), side
         )
+        if both and adjusted["NS" if side == 0 else "EW"] > dd:  # the other side lost out
+            side, dd = 1 - side, 13 - dd
         name = "NS" if side == 0 else "EW"
         declarer_tricks = dd if side == table.declarer & 1 else 13 - dd
         out.append(
@@ -364,8 +372,11 @@ def revoke_redress(scenario: dict) -> list[dict]:
                 "adjusted": adjusted[name],
                 "short": max(0, dd - adjusted[name]),
                 "result": contract_result(declarer_tricks, table.contract_text()),
+                **({"both": True} if both else {}),
             }
         )
+        if both:
+            break
     return out
 
 

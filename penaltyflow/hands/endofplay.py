@@ -67,6 +67,9 @@ class Redress:
     short: int
     dd_result: str  # the contract's result with those tricks ("made exactly")
     credited_result: str
+    moved: int = 0  # the tricks this revoke's transfer moved (0 when both sides revoked)
+    both: bool = False  # both sides revoked (64B7): one figure had neither occurred, 64C2(b)
+    trick12: bool = False  # 62D1 would have had it corrected, found in time
 
 
 @dataclass
@@ -149,6 +152,10 @@ def end_of_play(table: Table, analysis: dict | None = None) -> EndOfPlay | None:
         def result(n: int, side: int = side) -> str:
             return contract_result(n if side == ours else 13 - n, contract)
 
+        revoke = next(
+            (r for r in est if SEATS[r.seat] == item["seat"] and r.trick == item["trick"]), None
+        )
+        both = bool(item.get("both"))
         redress.append(
             Redress(
                 offender=seat_name(item["seat"]),
@@ -159,6 +166,9 @@ def end_of_play(table: Table, analysis: dict | None = None) -> EndOfPlay | None:
                 short=max(0, dd - got),
                 dd_result=result(dd),
                 credited_result=result(got),
+                moved=0 if both or revoke is None else revoke.transfer or 0,
+                both=both,
+                trick12=item["trick"] == 12,
             )
         )
     return EndOfPlay(rows, revokes, (table.won[0], table.won[1]), credited, redress)

@@ -2,6 +2,9 @@
 tricks the offending side won from the revoke on, the transfer and its clause, the tricks
 credited, and Law 64C's double-dummy comparison stored when the content loads."""
 
+import html as htmllib
+import re
+
 import pytest
 
 from penaltyflow.engine import replay
@@ -13,6 +16,10 @@ from ..engine.helpers import played_out, scenario
 
 # DEAL 4S by South: West leads the ♥4, dummy the ♥2, East ruffs with the ♠6 holding ♥Q J.
 EAST_RUFFS = [{"play": "H4", "seat": "W"}, {"play": "H2"}, {"play": "S6", "revoke": True}]
+
+
+def words(page: str) -> str:
+    return " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", page)).split())
 
 
 def finished(events):
@@ -102,7 +109,10 @@ def test_the_step_page_shows_the_end_of_play_and_where_the_director_adjusts(clie
     assert response.status_code == 200
     assert "Play is over: the revoke adjustment" in html
     s = "s" if redress["short"] > 1 else ""
-    assert f"This is where the Director adjusts the score: by {redress['short']} trick{s}" in html
+    said = words(html)
+    assert f"Double dummy suggests North–South are {redress['short']} trick{s} short" in said
+    assert "a guide, not the ruling: the Director judges the likely result" in said
+    assert "This is where the Director adjusts" not in said
     assert html.count('<th scope="row">') == 13
     # a step whose hand is not played to the end shows none of it
     html = client.get("/charts/law-61/did-not-follow/").content.decode()
@@ -120,7 +130,8 @@ def test_every_revoke_example_played_to_the_end_stores_its_64c_figure():
     for e in examples:
         table = replay(e.scenario)
         established = [r for r in table.revokes if r.status == "established"]
-        assert len(e.analysis.get("revokes", [])) == len(established), e.story
+        both = len({r.seat & 1 for r in established}) == 2  # 64C2(b): one figure
+        assert len(e.analysis.get("revokes", [])) == (1 if both else len(established)), e.story
         for item in e.analysis["revokes"]:
             assert 0 <= item["dd_tricks"] <= 13 and item["side"] in ("NS", "EW")
 
@@ -141,3 +152,33 @@ def test_before_a_ruling_the_table_shows_the_tricks_but_nothing_of_the_count():
     assert "Play is over: the tricks as played" in html and html.count('<th scope="row">') == 13
     for secret in ("Credited", "Transferred", "64A1", "offending side", "64C"):
         assert secret not in html, secret
+
+
+# East discards the C5 on trick 1; on trick 3 South discards the C4 holding diamonds.
+BOTH_SIDES = [
+    {"play": "H4", "seat": "W"}, {"play": "H2"}, {"play": "C5", "revoke": True}, {"play": "HA"},
+    {"play": "D4"}, {"play": "D5"}, {"play": "DQ"}, {"play": "D2"},
+    {"play": "D7"}, {"play": "D3"}, {"play": "C4", "revoke": True}, {"play": "D6"},
+]  # fmt: skip
+
+
+def test_both_sides_revoked_one_64c2b_figure_with_neither_revoke_and_no_make_up():
+    """64C2(b): the likely result had no revoke occurred, one figure for the deal (not one
+    per revoke), and nothing said to 'make up' the damage when nothing went across."""
+    sc = finished(BOTH_SIDES)
+    assert [r["law"] for r in replay(sc).to_json()["revokes"]] == ["64B7", "64B7"]
+    (found,) = revoke_redress(sc)  # one figure, from before East's revoke (the first)
+    assert found["both"] is True and (found["seat"], found["trick"]) == ("E", 1)
+    dd_ns = found["dd_tricks"] if found["side"] == "NS" else 13 - found["dd_tricks"]
+    east_alone = revoke_redress(scenario(played_out(BOTH_SIDES[:3] + [{"play": "HA"}])))
+    assert dd_ns == east_alone[0]["dd_tricks"]  # the same position, East following suit
+    table = build_table(sc, analysis=analyse_example(sc))
+    (d,) = table.end_of_play.redress
+    assert d.both and d.moved == 0
+    from django.template.loader import render_to_string
+    from django.test import RequestFactory
+
+    page = render_to_string("hands/table.html", {"table": table}, request=RequestFactory().get("/"))
+    said = words(page)
+    assert "Had neither revoke occurred" in said and "Law 64C2(b)" in said
+    assert said.count("Double dummy suggests") == 1 and "makes up" not in said
