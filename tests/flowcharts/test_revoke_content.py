@@ -42,3 +42,60 @@ def test_an_example_may_show_the_revokes_and_the_tricks_credited(good_chart, wri
     path = write_chart(good_chart)
     with pytest.raises(ContentError, match="it shows revokes"):
         load_charts([path])
+
+
+# --- issue 27: what the revoke charts and the quick route say, checked against the Laws ------
+
+
+def node(chart, key):
+    from penaltyflow.flowcharts.models import Node
+
+    return Node.objects.get(chart__slug=chart, key=key)
+
+
+def test_the_1997_extra_trick_is_told_on_law_64a2_not_on_64a1():
+    """1997's second trick applied when the offender did NOT win the revoke trick (64A2)."""
+    assert "1997" in node("law-64", "one-trick").changes
+    assert "1997" not in node("law-64", "two-tricks").changes
+
+
+def test_64c_double_dummy_is_a_guide_and_both_revokes_go_together():
+    redress = node("law-64", "redress")
+    assert "Double dummy suggests" in redress.text and "judges the likely result" in redress.text
+    assert "62D1" in redress.text  # the trick-12 figure is of a position that would not stand
+    assert "Where that is more, the Director adjusts" not in redress.text
+    assert "make up the damage" not in redress.label
+    both = node("law-64", "b7-both-sides").text
+    assert "neither revoke" in both and "not each judged alone" in both
+
+
+def test_61a_covers_cards_the_laws_require_and_a_penalty_card_not_played_goes_to_law_52():
+    rule = node("law-61", "which-rule")
+    assert "Laws require" in rule.text and "57D" in rule.text and "50D1" in rule.text
+    to_52 = rule.choices.get(label="A penalty card he had to play").target
+    assert to_52.kind == "jump" and to_52.jump_chart.slug == "law-52"
+    assert "64B3" in to_52.citations
+
+
+def test_quick_revoke_says_play_a_legal_card_and_routes_a_penalty_card_to_law_52():
+    import yaml
+    from django.conf import settings
+
+    guide = yaml.safe_load((settings.CONTENT_DIR / "quick" / "revoke.yaml").read_text())
+    nodes = {n["key"]: n for n in guide["nodes"]}
+    tell = nodes["must-correct"]["tell"]
+    assert "legal card" in tell and "Take that card back and follow suit." not in tell
+    penalty = nodes["penalty-card"]
+    assert penalty["step"] == "law-52/penalty-card-not-played"
+    assert penalty["next"] == "penalty-card-not-played" and "52" in penalty["cite"]
+    twelve = nodes["trick-twelve"]["more"]
+    assert "62D2" in twelve and "16C" in twelve and "judges" in twelve
+
+
+def test_the_trick_12_example_corrects_an_established_revoke_after_trick_13():
+    from penaltyflow.engine import replay
+
+    choice = node("law-62", "trick-twelve").choices.get()
+    table = replay(choice.example.scenario)
+    assert table.finished and table.revokes[0].law == "62D1"
+    assert "62D2" in node("law-62", "trick-twelve").text
