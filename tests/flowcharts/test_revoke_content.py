@@ -99,3 +99,18 @@ def test_the_trick_12_example_corrects_an_established_revoke_after_trick_13():
     table = replay(choice.example.scenario)
     assert table.finished and table.revokes[0].law == "62D1"
     assert "62D2" in node("law-62", "trick-twelve").text
+
+
+def test_both_sides_revoking_on_one_trick_is_a_route_with_its_hand():
+    """62C3: one side has played on, so one revoke is established and one is not; both are
+    corrected (63B's exception) and nothing is transferred for them (64B8)."""
+    from penaltyflow.engine import replay
+
+    established = node("law-63", "established")
+    choice = established.choices.get(target__key="both-same-trick")
+    table = replay(choice.example.scenario)
+    assert [(r.trick, r.status) for r in table.revokes] == [(1, "established"), (1, "open")]
+    assert table.revokes[0].seat & 1 != table.revokes[1].seat & 1
+    both = node("law-63", "both-same-trick")
+    assert {"Law 62C3", "Law 64B8"} <= set(both.citations.split(", "))
+    assert "64B7" in both.text and "64C2(b)" in both.text
