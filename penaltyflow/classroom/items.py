@@ -6,7 +6,9 @@ cannot be taught.
 Nothing shown while a question is open gives its answer away: its `table` is the
 moment before the ruling (the quiz's own `table_for`), and it has no diagram until
 the answer is shown (`answer_table`, `answer_diagram`): the box that teaches it is
-its answer, or says it.
+its answer, or says it. A step asked as a question (`hide`: its choices without where
+they lead) shows its table before the ruling too: no transfer counted, no card's
+status, no note of the clause that applies.
 """
 
 import re
@@ -19,7 +21,7 @@ from django.urls import resolve as resolve_url
 from penaltyflow.flowcharts.diagrams import dom_id, inline_svg, mark_groups
 from penaltyflow.flowcharts.models import Flowchart, Node
 from penaltyflow.flowcharts.steps import StepPath, step_url
-from penaltyflow.hands.tableview import TableData, build_table
+from penaltyflow.hands.tableview import TableData, before_ruling, build_table
 
 from . import questions
 
@@ -157,6 +159,8 @@ def step_view(chart: str, key: str, path: str = "", hide: bool = False) -> ItemV
         raise ItemError(f"'{path}' is not a way through chart '{chart}' to '{key}'") from None
     example = where.example()
     table = build_table(example.scenario, story=example.story) if example else None
+    if table is not None and hide:  # a step asked as a question: the table before its ruling
+        table = before_ruling(table)
     choices = [(c.label, "" if hide else c.target.label) for c in where.choices]
     if node.kind == Node.Kind.JUMP and node.jump_chart:
         choices.append((f"Go on in Law {node.jump_chart.laws}", node.jump_chart.title))

@@ -14,7 +14,7 @@ from .access import startable_lessons, teacher_only, teacher_session, with_acces
 from .conditional import etag, fresh, not_modified
 from .forms import StartForm
 from .models import Session, new_code
-from .present import bars, item_view, per_student, stage_context, tallies
+from .present import answer_shown, bars, item_view, per_student, stage_context, tallies
 
 
 @require_safe
@@ -136,21 +136,32 @@ def results_json(request: HttpRequest, code: str) -> JsonResponse:
 @require_safe
 @with_access
 def summary(request: HttpRequest, code: str) -> HttpResponse:
+    """The class's results so far. The projector opens it in front of the room, so an item
+    not yet revealed shows how many answered and nothing of its answer: no tick, no count
+    of right answers, no question id (it would look the answer up)."""
     session = teacher_session(request, code)
     entries = tallies(session)
     rows = []
     for i, (spec, entry) in enumerate(zip(session.items, entries, strict=True)):
         view = item_view(spec)
+        shown = answer_shown(session, i)
         rows.append(
             {
                 "index": i,
                 "view": view,
                 "entry": entry,
-                "bars": bars(view, entry, revealed=True),
-                "percent": round(100 * entry["right"] / entry["total"]) if entry["total"] else None,
+                "shown": shown,
+                "bars": bars(view, entry, revealed=shown),
+                "percent": round(100 * entry["right"] / entry["total"])
+                if entry["total"] and shown
+                else None,
             }
         )
     students = per_student(session)
+    for student in students:  # right answers counted on the revealed items alone
+        student["right"] = sum(
+            1 for i, a in student["answers"].items() if a.right and rows[i]["shown"]
+        )
     return render(
         request,
         "classroom/summary.html",
@@ -159,6 +170,7 @@ def summary(request: HttpRequest, code: str) -> HttpResponse:
             "rows": rows,
             "students": students,
             "questions": [r for r in rows if r["view"].kind == "question"],
+            "shown": sum(1 for r in rows if r["view"].kind == "question" and r["shown"]),
         },
     )
 

@@ -250,7 +250,9 @@ def test_the_projector_and_the_phones_give_nothing_away_until_reveal(
     session = start(teacher_client, every_kind_lesson)
     phone = join(session, "Ann")
     problems = {}
-    for q in questions:
+    asked = [bank.get_question(spec["question"]) for spec in session.items]  # the class's own
+    assert [q.kind for q in asked] == [q.kind for q in questions]
+    for q in asked:
         present = parse(teacher_client.get(f"/classroom/{session.code}/present/").content.decode())
         (stage,) = present.find(lambda e: e.attrs.get("id") == "stage")
         if found := check(q, stage, choices=lambda e: "bars" in e.classes):
@@ -287,3 +289,80 @@ def test_the_handout_gives_nothing_away_before_its_answer_key(
         if found := check(q, item, choices=lambda e: "handout-answers" in e.classes):
             problems[q.id] = found
     assert problems == {}
+
+
+# --- a step asked as a question, and the summary (issue 27) ------------------------------
+
+TELLS = re.compile(r"[Tt]ransfer|\b64[AB]\d|credited")  # a count, or the clause that applies
+
+
+def _tells(region: Element) -> list[str]:
+    """What the region says of the ruling, outside the step's own words (its title, clauses,
+    teaching text and choices: the same on every deal)."""
+    own = {"item-cite", "item-text", "step-choices", "item-title"}
+    text = re.sub(r"\s+", " ", region.text(lambda e: bool(e.classes & own)))
+    return [text[max(0, m.start() - 40) : m.end() + 40] for m in TELLS.finditer(text)]
+
+
+def test_a_step_asked_as_a_question_shows_the_table_before_its_ruling(teacher_client, content):
+    """Revokes: 'Does Law 64B rule out a transfer?' and 'Who won the revoke trick?' asked of
+    the room (where the choices lead hidden) said 'Transferred: 2 tricks (Law 64A1)'."""
+    lesson = Lesson.objects.create(slug="hidden-revokes", title="Hidden revoke steps")
+    steps = [("no-adjustment-case", True), ("who-won", True), ("no-adjustment-case", False)]
+    for n, (node, hide) in enumerate(steps):
+        LessonItem.objects.create(
+            lesson=lesson, position=n, chart="law-64", node=node, hide_targets=hide
+        )
+    session = start(teacher_client, lesson)
+    phone = join(session, "Ann")
+    said = []
+    for node, hide in steps:
+        present = parse(teacher_client.get(f"/classroom/{session.code}/present/").content.decode())
+        (stage,) = present.find(lambda e: e.attrs.get("id") == "stage")
+        on_phone = parse(phone.get(f"/classroom/{session.code}/").content.decode())
+        (live,) = on_phone.find(lambda e: e.attrs.get("id") == "live")
+        said.append((node, hide, _tells(stage), _tells(live)))
+        teacher_client.post(f"/classroom/{session.code}/present/next")
+    hidden = [(node, stage, phone) for node, hide, stage, phone in said if hide]
+    assert hidden == [("no-adjustment-case", [], []), ("who-won", [], [])]
+    # the same step shown as teaching (where each choice leads) counts the transfer: the
+    # check sees it
+    (shown,) = [stage for _, hide, stage, _ in said if not hide]
+    assert any("Transferred: 2 tricks (Law 64A1)" in s for s in shown), shown
+
+
+def test_the_summary_marks_no_answer_before_its_reveal(
+    teacher_client, every_kind_lesson, questions
+):
+    """The projector's Results button opens the summary in front of the room."""
+    session = start(teacher_client, every_kind_lesson)
+    ann = join(session, "Ann")
+    first = session.items[0]["question"]
+    q = bank.get_question(first)
+    ann.post(f"/classroom/{session.code}/answer", {"item": 0, "answer": sorted(q.right_keys())})
+    url = f"/classroom/{session.code}/summary/"
+
+    def items(html: str) -> list[Element]:
+        (listed,) = parse(html).find(lambda e: "summary-items" in e.classes)
+        return [e for e in listed.children if isinstance(e, Element) and e.tag == "li"]
+
+    html = teacher_client.get(url).content.decode()
+    problems = {}
+    for spec, item in zip(session.items, items(html), strict=True):
+        asked = bank.get_question(spec["question"])
+        found = [m for m in marks(asked, item) if "face up" not in m]  # no table here
+        found += [w for w in ("right (",) if w in item.text()]
+        if spec["question"] in item.text():  # its id would look the answer up
+            found.append("names the question")
+        if found:
+            problems[spec["question"]] = found
+    (students,) = parse(html).find(lambda e: "results-table" in e.classes)
+    assert "✓" not in students.text() and "✗" not in students.text()
+    assert problems == {}
+    teacher_client.post(f"/classroom/{session.code}/present/reveal")  # the first item shown
+    first_item = items(teacher_client.get(url).content.decode())[0]
+    assert "✓" in first_item.text() and "1 right (100%)" in first_item.text()
+    assert first in first_item.text()
+    html = teacher_client.get(url).content.decode()
+    (students,) = parse(html).find(lambda e: "results-table" in e.classes)
+    assert "✓" in students.text()
