@@ -1,5 +1,5 @@
 """What the learner is told when the table acts on a lead out of turn before its choice is
-made (Laws 53, 55, 57C3, 60C): declarer playing on from his other hand, and the offender's
+made (Laws 47A, 53, 55, 57C3, 60C): declarer playing on from his other hand, and the offender's
 partner facing a card too. The rules are in `leads.py`; the other words of Laws 53 to 56
 are in `text.py`."""
 
@@ -22,26 +22,23 @@ def declarer_played_on(table: Table, offender: int, seat: int, card: int) -> str
     return (
         f"Declarer played {CARD_NAMES[card]} from {_hand(table, seat)} to his lead out of "
         "turn before the defenders had chosen: a premature play by declarer is a played card "
-        f"(Law 57C3). The defenders keep their choice (Law 60C); {SEAT_NAMES[(offender + 1) & 3]} "
-        "accepts the lead by playing to it (Law 53A), and a card from "
-        f"{SEAT_NAMES[(offender - 1) & 3]} makes it stand (Law 53C)."
+        "(Law 57C3), and the defenders keep their choice (Law 60C). A card from "
+        f"{SEAT_NAMES[(offender + 1) & 3]} would accept the lead (Law 53A); one from "
+        f"{SEAT_NAMES[(offender - 1) & 3]} would make it stand (Law 53C)."
     )
 
 
-def played_on_card_back(table: Table, seat: int, card: int) -> str:
-    return (
+def played_on_card_back(table: Table, seat: int, card: int, should_lead: bool) -> str:
+    back = (
         f"{CARD_NAMES[card]}, played from {_hand(table, seat)} to the lead taken back, goes "
         "back too, with no penalty card (Laws 47A, 48A)."
     )
-
-
-def played_on_then_refused(table: Table, offender: int, seat: int, card: int) -> str:
+    if not should_lead:
+        return back
     return (
-        f"The defenders may still have {SEAT_NAMES[offender]}'s lead taken back (Law 60C), "
-        f"but {CARD_NAMES[card]} is already played from {_hand(table, seat)}, the hand that "
-        "should lead. Whether it now stands as the lead (a played card, Law 57C3) or goes "
-        "back (Law 47A) the Laws do not say: the Director rules, and PenaltyFlow does not "
-        "replay it."
+        f"{back} That is one reading: {_hand(table, seat)} is the hand that should lead, and "
+        "the Laws do not say whether its card goes back or stands as the lead, being a "
+        "played card (Law 57C3). The Director rules; PenaltyFlow replays it going back."
     )
 
 

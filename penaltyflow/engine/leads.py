@@ -164,15 +164,13 @@ def accept_lead(t: Table, by_play: bool, law: str) -> None:
 def withdraw_irregular_lead(t: Table, law: str) -> None:
     """Take the irregular lead back: a defender's becomes a major penalty card (56B, 54D).
 
-    A card declarer played on from his other hand (57C3) goes back with it when the lead
-    was a defender's (47A: withdrawn in the course of rectification; 48A: no penalty
-    card). When that other hand is the one that should lead (55B2), whether its card now
-    stands as the lead or goes back is not in the Laws: refused, the Director rules."""
+    A card declarer played on from his other hand (57C3) goes back with it (47A: withdrawn
+    in the course of rectification; 48A: no penalty card). When that other hand is the
+    one that should lead (55B2), the Laws do not say whether its card goes back or stands
+    as the lead: the reading followed here takes it back, and the note says so."""
     p = t.decision
     seat, card = p.offender, p.card
     others = [(s, c) for s, c in t.trick if s != seat]
-    if others and p.proper == partner(seat):
-        raise EngineError(lead_text.played_on_then_refused(t, seat, others[0][0], others[0][1]))
     t.pending = None
     for s, c in others:
         t.hands[s] |= 1 << c
@@ -184,7 +182,7 @@ def withdraw_irregular_lead(t: Table, law: str) -> None:
         t._add_penalty(seat, card, deliberate=True, quiet=True)
     t._note(text.lead_taken_back(t, seat, card, p.proper, law))
     for s, c in others:
-        t._note(lead_text.played_on_card_back(t, s, c))
+        t._note(lead_text.played_on_card_back(t, s, c, s == p.proper))
 
 
 def resolve_wrong_card(t: Table, accept: bool, implied: bool) -> None:
