@@ -97,7 +97,12 @@ def test_39a_a_call_after_the_final_pass_is_cancelled():
 
 
 def test_39b_nothing_more_for_a_defender_s_pass_a_declaring_side_call_or_the_lho_first():
-    for events in ([c("pass", "E")], [c("2H", "N")], [c("3H", "S")], [c("2S", "E"), c("pass", "S")]):
+    for events in (
+        [c("pass", "E")],
+        [c("2H", "N")],
+        [c("3H", "S")],
+        [c("2S", "E"), c("pass", "S")],
+    ):
         out = state([c("1H"), *PASSES, *events])
         assert all(status == "cancelled" for _, _, status, _ in calls(out)[4:])
         assert out["pending"] is None and out["to_play"] == "E" and due(out) == []

@@ -1,8 +1,8 @@
 """The auction's moves under the 2017 Laws: a call (in rotation or not, sufficient or not,
-admissible or not), a decision of the offender's LHO, a card exposed (Law 24) and an
-unintended call changed (Law 25A).
+admissible or not) and a decision of the offender's LHO. A card exposed (Law 24) and an
+unintended call changed (Law 25A) are in `exposed.py`.
 
-`call`, `decide`, `expose` and `change` change an `Auction` (state.py) and raise
+`call` and `decide` change an `Auction` (state.py) and raise
 `AuctionError` for what the Laws modelled here do not allow; every word is in
 `text.py`. What each clause does is written beside it. Stacked irregularities (an
 irregular call where a replacement, a substitute or a repeat is owed) are refused.
@@ -10,7 +10,7 @@ irregular call where a replacement, a substitute or a repeat is owed) are refuse
 
 from __future__ import annotations
 
-from ..cards import is_honour, partner
+from ..cards import partner
 from ..vocab import Option
 from . import text
 from .calls import DOUBLE, MAX_LEVEL, PASS, REDOUBLE, is_bid, level, lowest_sufficient, strain
@@ -29,24 +29,24 @@ def _lho(seat: int) -> int:
     return (seat + 1) & 3
 
 
-def _note(a: Auction, words: str) -> None:
+def note(a: Auction, words: str) -> None:
     a.notes.append(words)
     a.log.append((a.moves, words))
 
 
-def _bar(a: Auction, seat: int, until: str, law: str) -> None:
+def bar(a: Auction, seat: int, until: str, law: str) -> None:
     """`seat` must pass (`until` next_turn or auction_end); auction_end wins."""
     old = a.bars.get(seat)
     if old is None or (old[0] == "next_turn" and until == "auction_end"):
         a.bars[seat] = (until, law)
-    _note(a, text.barred(seat, until, law))
+    note(a, text.barred(seat, until, law))
 
 
 def _lead_ban(a: Auction, offender: int, law: str) -> None:
     """Law 26B may apply: the offender withdrew a call not replaced by a comparable one."""
     if offender not in a.offenders:
         a.offenders[offender] = law
-    _note(a, text.lead_ban_may_apply(offender, law))
+    note(a, text.lead_ban_may_apply(offender, law))
 
 
 def _irregular(a: Auction, seat: int, call: str) -> str | None:
@@ -82,7 +82,7 @@ def call(a: Auction, seat: int, c: str, comparable: bool = False, artificial: bo
                 # 28A: the barred player's LHO calls at his turn: in rotation, and the
                 # barred player is deemed to have passed.
                 a.calls.append(Entry(turn, PASS, law="28A", deemed=True))
-                _note(a, text.deemed_pass(turn, seat))
+                note(a, text.deemed_pass(turn, seat))
                 _stands(a, a.calls[-1])
                 if a.over:
                     _after_final_pass(a, seat, c, comparable, artificial)
@@ -124,7 +124,7 @@ def _in_rotation(a: Auction, seat: int, c: str, comparable: bool, artificial: bo
             _insufficient(a, e, "27")
             return
         e.law = required[2]
-        _note(a, text.repeated(seat, c, required[2]))
+        note(a, text.repeated(seat, c, required[2]))
         _stands(a, e)
         return
     if artificial and not replaces and wrong != "27":
@@ -154,9 +154,9 @@ def _in_rotation(a: Auction, seat: int, c: str, comparable: bool, artificial: bo
         a.watch = None
         if comparable:
             e.law = ruled.law_a
-            _note(a, text.comparable_no_rectification(seat, ruled.law_a))
+            note(a, text.comparable_no_rectification(seat, ruled.law_a))
         else:
-            _bar(a, partner(seat), "next_turn", ruled.law_b)
+            bar(a, partner(seat), "next_turn", ruled.law_b)
             _lead_ban(a, seat, ruled.law_b)
     _stands(a, e)
 
@@ -176,10 +176,10 @@ def _stands(a: Auction, e: Entry) -> None:
             gone = a.calls[w.entry]
             a.required = (w.offender, gone.call, w.law_a, gone.artificial)
             a.watch = None
-            _note(a, text.must_repeat(w.offender, gone.call, w.law_a))
+            note(a, text.must_repeat(w.offender, gone.call, w.law_a))
         else:
             a.watch = Watch(w.offender, w.offender, w.law_b.replace("(b)", "(a)"), w.law_b)
-            _note(a, text.calls_freely(w.offender))
+            note(a, text.calls_freely(w.offender))
     a.turn = _lho(seat)
     _check_end(a)
 
@@ -206,9 +206,9 @@ def _check_end(a: Auction) -> None:
     a.replacing = None
     if bid:
         a.declarer = a.find_declarer()
-        _note(a, text.auction_over(a.contract() or "", a.declarer))
+        note(a, text.auction_over(a.contract() or "", a.declarer))
     else:
-        _note(a, text.PASSED_OUT_NOTE)
+        note(a, text.PASSED_OUT_NOTE)
 
 
 # --- Law 27: an insufficient bid ------------------------------------------------------
@@ -226,7 +226,7 @@ def _insufficient(a: Auction, e: Entry, law: str) -> None:
         offender=e.seat,
         entry=_index(a, e),
     )
-    _note(a, text.insufficient(e.seat, e.call, a.last_bid() or "", law))
+    note(a, text.insufficient(e.seat, e.call, a.last_bid() or "", law))
 
 
 def _replacement(a: Auction, e: Entry, owed: Replacing) -> None:
@@ -246,8 +246,8 @@ def _replacement(a: Auction, e: Entry, owed: Replacing) -> None:
         if c in (DOUBLE, REDOUBLE) and not e.comparable:
             # 27B3: cancelled; he replaces it again and his partner must pass throughout.
             e.status, e.law = "cancelled", "27B3"
-            _note(a, text.double_replacement(seat, c))
-            _bar(a, partner(seat), "auction_end", "27B3")
+            note(a, text.double_replacement(seat, c))
+            bar(a, partner(seat), "auction_end", "27B3")
             a.replacing = Replacing(seat, "again", "27B3")
             a.turn = seat
             return
@@ -261,7 +261,7 @@ def _replacement(a: Auction, e: Entry, owed: Replacing) -> None:
             raise AuctionError(text.STACKED)
         e.law = owed.law
         if e.comparable:
-            _note(a, text.comparable_no_lead_ban(seat))
+            note(a, text.comparable_no_lead_ban(seat))
         else:
             _lead_ban(a, seat, owed.law)
     _stands(a, e)
@@ -279,23 +279,23 @@ def _rule_replacement(a: Auction, e: Entry, ins: Entry) -> None:
         e.law = "27B1(b)"
     else:
         e.law = "27B2"
-        _bar(a, partner(seat), "auction_end", "27B2")
+        bar(a, partner(seat), "auction_end", "27B2")
         _lead_ban(a, seat, "27B2")
-    _note(a, text.replaced(seat, e.call, e.law))
+    note(a, text.replaced(seat, e.call, e.law))
 
 
 def _accept_insufficient(a: Auction, p: Decision) -> None:
     e = a.calls[p.entry]
     e.status, e.law = "stands", "27A1"
     a.pending = None
-    _note(a, text.insufficient_accepted(e.seat, e.call))
+    note(a, text.insufficient_accepted(e.seat, e.call))
     if "replaces" in p.extra:
         # 27B4 accepted: the second insufficient bid is the replacement, treated as legal;
         # 27B1(b) or 27B2 rules it (the engine's reading: the Laws say no more).
         if e.comparable:
             e.law = "27B1(b)"
         else:
-            _bar(a, partner(e.seat), "auction_end", "27B2")
+            bar(a, partner(e.seat), "auction_end", "27B2")
             _lead_ban(a, e.seat, "27B2")
     _stands(a, e)
 
@@ -332,7 +332,7 @@ def _out_of_rotation(a: Auction, seat: int, c: str, comparable: bool, artificial
             "rotation", _lho(seat), law, [_option("accept", "29A"), _option("refuse", "29B")],
             offender=seat, entry=len(a.calls) - 1, extra=extra,
         )  # fmt: skip
-    _note(a, text.out_of_rotation(seat, c, turn))
+    note(a, text.out_of_rotation(seat, c, turn))
 
 
 def _refuse_out_of_rotation(a: Auction, p: Decision) -> None:
@@ -342,13 +342,13 @@ def _refuse_out_of_rotation(a: Auction, p: Decision) -> None:
     a.pending = None
     seat, at = p.offender, p.extra["at"]
     a.turn = p.extra["turn"]
-    _note(a, text.out_of_rotation_cancelled(seat, e.call, a.turn))
+    note(a, text.out_of_rotation_cancelled(seat, e.call, a.turn))
     if e.call == PASS and not e.artificial:
         if at == 3:
-            _bar(a, seat, "next_turn", "30A")
+            bar(a, seat, "next_turn", "30A")
         else:
             a.watch = Watch(seat, seat, "30B1(b)(i)", "30B1(b)")
-            _note(a, text.calls_freely(partner(seat)))
+            note(a, text.calls_freely(partner(seat)))
     elif e.call in (DOUBLE, REDOUBLE):
         if at == 3:
             a.watch = Watch(a.turn, seat, "32A1", "32A2(b)", p.entry)
@@ -370,7 +370,7 @@ def _inadmissible(a: Auction, e: Entry, law: str) -> None:
         "inadmissible", _lho(e.seat), law, [_option("rectify", clause)],
         offender=e.seat, entry=len(a.calls) - 1,
     )  # fmt: skip
-    _note(a, text.inadmissible(e.seat, e.call, law))
+    note(a, text.inadmissible(e.seat, e.call, law))
 
 
 def _rectify(a: Auction, p: Decision) -> None:
@@ -380,19 +380,19 @@ def _rectify(a: Auction, p: Decision) -> None:
     if p.kind == "rotation_inadmissible":  # 36B4: back to the turn; he calls at his turn
         e.status, e.law = "cancelled", "36B"
         a.turn = p.extra["turn"]
-        _bar(a, partner(seat), "auction_end", "36B4")
+        bar(a, partner(seat), "auction_end", "36B4")
         a.replacing = Replacing(seat, "36B", "36B4")
     elif p.law == "36":  # 36B1, 36B2: cancelled, a legal call at once, partner passes
         e.status, e.law = "cancelled", "36B"
         a.turn = seat
-        _bar(a, partner(seat), "auction_end", "36B2")
+        bar(a, partner(seat), "auction_end", "36B2")
         a.replacing = Replacing(seat, "36B", "36B2")
     elif p.law in ("37", "38"):  # 37B / 38B, 38C: a pass instead, both must pass
         e.status, e.law = "cancelled", p.law + "B"
         law = "37B2" if p.law == "37" else "38C"
-        _note(a, text.pass_substituted(seat, e.call, p.law))
+        note(a, text.pass_substituted(seat, e.call, p.law))
         for s in (seat, partner(seat)):
-            _bar(a, s, "auction_end", law)
+            bar(a, s, "auction_end", law)
         _lead_ban(a, seat, law)
         substitute = Entry(seat, PASS, law=law)
         a.calls.append(substitute)
@@ -401,7 +401,7 @@ def _rectify(a: Auction, p: Decision) -> None:
     else:  # 39C: the defender's call stays cancelled; 26B may apply
         _lead_ban(a, seat, "39C")
         return
-    _note(a, text.rectified(seat, e.call, p.law))
+    note(a, text.rectified(seat, e.call, p.law))
 
 
 # --- a call while a decision is pending: acceptance by calling, 27C, 28B, 36A ... ------
@@ -432,7 +432,7 @@ def _while_pending(a: Auction, seat: int, c: str, comparable: bool, artificial: 
             e.status, e.law = "cancelled", "28B"
             a.pending = None
             a.turn = turn
-            _note(a, text.cancelled_by_right_player(seat, p.offender))
+            note(a, text.cancelled_by_right_player(seat, p.offender))
             _in_rotation(a, seat, c, comparable, artificial)
             return
         if seat == p.decider and p.kind == "rotation":
@@ -447,7 +447,7 @@ def _while_pending(a: Auction, seat: int, c: str, comparable: bool, artificial: 
             e = a.calls[p.entry]
             e.law = "37A"
             a.pending = None
-            _note(a, text.barred_call_stands(p.offender, e.call))
+            note(a, text.barred_call_stands(p.offender, e.call))
             _stands(a, e)  # a bar for his next turn is used up; one to the end still holds
             _after_acceptance(a, seat, c, comparable, artificial)
             return
@@ -470,19 +470,19 @@ def _lho_calls_first(a: Auction, p: Decision, seat: int, c: str) -> None:
     a.pending = None
     if p.law == "39":
         a.calls.append(Entry(seat, c, status="cancelled", law="39A"))
-        _note(a, text.nothing_more_39(p.offender))
+        note(a, text.nothing_more_39(p.offender))
         return
     law = "36A" if p.law == "36" else "38B"
     e.status, e.law = "cancelled", law
     a.calls.append(Entry(seat, c, status="cancelled", law=law))
     if p.law == "36":
         a.turn = p.extra.get("turn", p.offender)
-        _note(a, text.back_to_turn_36a(a.turn))
+        note(a, text.back_to_turn_36a(a.turn))
         return
     # 38: a pass instead, the offending side passes throughout; no 26B (38D).
     for s in (p.offender, partner(p.offender)):
-        _bar(a, s, "auction_end", "38C")
-    _note(a, text.pass_substituted(p.offender, e.call, "38"))
+        bar(a, s, "auction_end", "38C")
+    note(a, text.pass_substituted(p.offender, e.call, "38"))
     substitute = Entry(p.offender, PASS, law="38C")
     a.calls.append(substitute)
     _stands(a, substitute)
@@ -498,7 +498,7 @@ def _premature(
         "premature", p.decider, "27C", [_option("accept", "27A1"), _option("refuse", "27C")],
         offender=seat, entry=p.entry, extra={"replacement": len(a.calls) - 1},
     )  # fmt: skip
-    _note(a, text.premature_replacement(seat, c))
+    note(a, text.premature_replacement(seat, c))
 
 
 def _accept_premature(a: Auction, p: Decision) -> None:
@@ -512,7 +512,7 @@ def _accept_out_of_rotation(a: Auction, p: Decision) -> None:
     e = a.calls[p.entry]
     e.law, e.out_of_rotation = "29A", True
     a.pending = None
-    _note(a, text.out_of_rotation_accepted(e.seat, e.call))
+    note(a, text.out_of_rotation_accepted(e.seat, e.call))
     _stands(a, e)
 
 
@@ -529,7 +529,7 @@ def _after_final_pass(a: Auction, seat: int, c: str, comparable: bool, artificia
             "inadmissible", _lho(seat), "39", [_option("rectify", "39C")],
             offender=seat, entry=len(a.calls) - 1,
         )  # fmt: skip
-    _note(a, text.after_final_pass(seat, c, defender))
+    note(a, text.after_final_pass(seat, c, defender))
 
 
 # --- decisions ------------------------------------------------------------------------
@@ -554,11 +554,11 @@ def decide(a: Auction, option: str) -> None:
             if p.law == "27":  # 27B: withdrawn; he replaces it at once
                 e.status, e.law = "withdrawn", "27B"
                 a.replacing = Replacing(p.offender, "27B", "27B", p.entry)
-                _note(a, text.insufficient_refused(p.offender, e.call))
+                note(a, text.insufficient_refused(p.offender, e.call))
             else:  # 27B4: the second one is cancelled, ruled as in 27B3
                 e.status, e.law = "cancelled", "27B4"
-                _note(a, text.double_replacement(p.offender, e.call))
-                _bar(a, partner(p.offender), "auction_end", "27B4")
+                note(a, text.double_replacement(p.offender, e.call))
+                bar(a, partner(p.offender), "auction_end", "27B4")
                 a.replacing = Replacing(p.offender, "again", "27B4")
         elif p.kind == "premature":
             if option == "accept":
@@ -568,7 +568,7 @@ def decide(a: Auction, option: str) -> None:
             ins.status, ins.law = "withdrawn", "27B"
             a.pending = None
             a.turn = p.offender
-            _note(a, text.insufficient_refused(p.offender, ins.call))
+            note(a, text.insufficient_refused(p.offender, ins.call))
             _replacement(
                 a, a.calls[p.extra["replacement"]], Replacing(p.offender, "27B", "27B", p.entry)
             )
@@ -581,42 +581,3 @@ def decide(a: Auction, option: str) -> None:
             _rectify(a, p)
     finally:
         a.moves += 1
-
-
-# --- Law 24: a card exposed during the auction; Law 25A: an unintended call -------------
-
-
-def expose(a: Auction, seat: int, card: int, led: bool) -> None:
-    a.notes = []
-    try:
-        if not a.hands[seat] >> card & 1:
-            raise AuctionError(text.not_held(seat, card))
-        if any(s == seat and c == card for s, c, _ in a.exposed):
-            raise AuctionError(text.already_exposed(seat, card))
-        a.exposed.append((seat, card, led))
-        mine = sum(1 for s, _, _ in a.exposed if s == seat)
-        if mine >= 2:
-            law = "24C"
-        elif led or is_honour(card):
-            law = "24B"
-        else:
-            _note(a, text.low_card_exposed(seat, card))
-            return
-        _note(a, text.card_exposed(seat, card, led, law))
-        _bar(a, partner(seat), "next_turn", law)
-    finally:
-        a.moves += 1
-
-
-def change(
-    a: Auction, undo: Auction, seat: int, old: str, c: str, comparable: bool, artificial: bool
-) -> Auction:
-    """25A: `undo` is the auction just before `seat`'s last call `old`; that call is
-    withdrawn and `c` is ruled as if made then. No Law 26 follows. Returns the auction."""
-    b = undo.clone()
-    b.moves = a.moves
-    b.calls.append(Entry(seat, old, status="withdrawn", law="25A"))
-    b.log.append((b.moves, text.unintended(seat, old, c)))
-    call(b, seat, c, comparable, artificial)
-    b.notes.insert(0, text.unintended(seat, old, c))
-    return b
