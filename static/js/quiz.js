@@ -10,7 +10,8 @@ document.addEventListener("htmx:beforeSwap", function (event) {
 
 // After an answer the feedback takes the place of the form's button: focus goes to it (not
 // to <body>), so a keyboard or screen-reader user goes on from what they were told.
-// In an exam there is no feedback yet: focus goes to "Next question".
+// In an exam there is no feedback yet: focus goes to "Next question", or to the first choice
+// of the next question when it comes in the answered one's place.
 document.addEventListener("htmx:afterSwap", function () {
   var feedback = document.querySelector("#quiz .feedback");
   if (feedback) {
@@ -19,5 +20,17 @@ document.addEventListener("htmx:afterSwap", function () {
     return;
   }
   var next = document.querySelector("#quiz fieldset.answers[disabled] ~ * .quiz-next a, #quiz form:has(fieldset[disabled]) ~ .quiz-next a");
-  if (next) next.focus({ preventScroll: true });
+  if (next) {
+    next.focus({ preventScroll: true });
+    return;
+  }
+  // A question not yet answered came in its place (an exam's next question, after Answer):
+  // focus goes to its first choice, and the status line says where the learner now is.
+  var choice = document.querySelector("#quiz fieldset.answers:not([disabled]) input:not([type=hidden])");
+  if (choice) {
+    var count = document.querySelector("#quiz .quiz-count");
+    var status = document.getElementById("status");
+    if (count && status) status.textContent = "Answer saved. " + count.textContent;
+    choice.focus({ preventScroll: true });
+  }
 });

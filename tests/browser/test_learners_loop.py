@@ -100,3 +100,23 @@ def test_after_answering_focus_is_on_the_feedback_and_the_answer_is_said_once(si
     assert said.count(f"The right answer: {right}.") == 1, said
     assert not re.search(r"(?i)\bthe answer: ", said.replace("The right answer:", "")), said
     screenshot(phone, "quiz-phone-answered-wrong")
+
+
+def test_in_an_exam_answer_by_keyboard_lands_focus_on_the_next_question_s_first_choice(site, phone):
+    """After Answer in an exam the next question comes in place (no feedback yet): focus goes
+    to its first choice, not to <body> (five tabs back), and the status line says so."""
+    phone.goto(f"{site}/quiz/")
+    phone.get_by_role("button", name="Exam: 25 questions, feedback at the end").click()
+    phone.wait_for_load_state()
+    for n in (1, 2):
+        expect(phone.locator(".quiz-count")).to_have_text(f"Exam · Question {n} of 25")
+        first = phone.locator("#quiz fieldset.answers input[name=answer]").first
+        if n == 2:
+            expect(first).to_be_focused()  # where the keyboard goes on from
+            expect(phone.locator("#status")).to_have_text("Answer saved. Exam · Question 2 of 25")
+        first.focus()
+        phone.keyboard.press("Space")  # the first choice picked (a radio or a card to tap)
+        phone.get_by_role("button", name="Answer").focus()
+        phone.keyboard.press("Enter")
+    expect(phone.locator(".quiz-count")).to_have_text("Exam · Question 3 of 25")
+    assert phone.evaluate("document.activeElement.name") == "answer"
