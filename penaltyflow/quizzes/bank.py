@@ -125,6 +125,14 @@ def question_ids(law: str | None = None, kind: str | None = None, limit: int = 1
     return matching(law, kind)[: max(0, limit)]
 
 
+def recipe_of(qid: str) -> str:
+    """The recipe a generated question was made by ("g-transfer-64b1-0007" ->
+    "transfer-64b1"): one recipe's questions share their explanation. A chart question or a
+    statement is a recipe of its own (its id)."""
+    m = _ID.fullmatch(qid)
+    return m.group(1) if m else qid
+
+
 def law_number(law: str) -> str:
     m = re.match(r"\d+", law)
     return m.group(0) if m else law

@@ -168,6 +168,17 @@ def _pool(laws: list[str]) -> list[str]:
     return [qid for qid, law, _ in bank.index() if not laws or bank.law_number(law) in laws]
 
 
+def _spread(pool: list[str], k: int, rng: random.Random, used: set[str]) -> list[str]:
+    """k questions drawn at random from the pool, no two of one recipe (which would say the
+    same explanation word for word) while the pool has recipes not drawn yet."""
+    first, again, seen = [], [], set(used)
+    for qid in rng.sample(pool, len(pool)):
+        recipe = bank.recipe_of(qid)
+        (again if recipe in seen else first).append(qid)
+        seen.add(recipe)
+    return (first + again)[: max(0, k)]
+
+
 @require_POST
 def start(request: HttpRequest) -> HttpResponse:
     mode = request.POST.get("mode", Round.Mode.PRACTICE)
@@ -192,7 +203,7 @@ def start(request: HttpRequest) -> HttpResponse:
             due = [q for q in progress.due(learner).values_list("qid", flat=True) if q in wanted]
             due = due[: size // 3]
         rest = [qid for qid in pool if qid not in set(due)]
-        ids = due + rng.sample(rest, min(size - len(due), len(rest)))
+        ids = due + _spread(rest, size - len(due), rng, used={bank.recipe_of(q) for q in due})
         rng.shuffle(ids)
     r = Round.objects.create(learner=learner, mode=mode, laws=",".join(laws), questions=ids)
     return redirect("quizzes:round_question", r.pk, 1)

@@ -102,3 +102,19 @@ def test_the_admin_lists_the_bank_with_counts_and_retires_a_question(bank_loaded
     )
     assert r.status_code == 302
     assert qid not in Client().get("/quiz/questions.json?law=50B&limit=500").json()["questions"]
+
+
+@pytest.mark.parametrize("laws", [["64"], [], ["49"]])
+def test_a_round_spreads_over_recipes_no_two_alike_where_the_pool_allows(laws):
+    """One recipe's questions share their explanation word for word: a round of 10 draws
+    from as many recipes as its pool has (a chart question or a statement is its own)."""
+    from penaltyflow.quizzes import bank
+
+    pool = [q for q, law, _ in bank.index() if not laws or bank.law_number(law) in laws]
+    recipes_in_pool = len({bank.recipe_of(q) for q in pool})
+    for _ in range(4):
+        Round.objects.all().delete()
+        start(Client(), laws=laws)
+        recipes = [bank.recipe_of(q) for q in Round.objects.get().questions]
+        assert len(recipes) == 10
+        assert len(set(recipes)) == min(10, recipes_in_pool), sorted(recipes)
