@@ -21,6 +21,8 @@ PAGE_KINDS = {
     "an option tried": "/charts/law-50/d2-declarer-chooses/?option=0",
     "not found": "/charts/law-50/no-such-step/",
     "bad link": "/charts/law-50/major-penalty-card/?event=99",
+    "end of play after a revoke": "/charts/law-64/play-ends/",  # its marked rows: red on pink
+    "a quiz question, the table after it": "/quiz/q/g-transfer-64b1-0000/",
 }
 
 

@@ -48,13 +48,16 @@ def test_each_kind_s_page_draws_its_choices_through_its_partial(client, kind):
     assert f'data-kind="{kind}"' in html and escape(q.kind_name) in html
     inputs = re.findall(r'<input type="(\w+)" name="answer" value="([^"]+)"', html)
     assert sorted(value for _, value in inputs) == sorted(q.keys)
-    if kind == "legal-cards":  # cards of the hand to play, tapped under the table
+    if kind == "legal-cards":  # cards of the hand to play, tapped before the table
         assert {t for t, _ in inputs} == {"checkbox"}
         assert html.count('class="tap-card ') == len(q.keys)
-        assert html.index('class="tap-cards"') < html.index('class="table-facts"')
+        assert html.index('class="tap-cards"') < html.index('class="bridge-table"')
     else:
         assert {t for t, _ in inputs} == {"checkbox" if q.multiple else "radio"}
         assert 'class="tap-card ' not in html
+    # the question and its answers come first, the table after them (a phone reads down)
+    if 'class="bridge-table"' in html:
+        assert html.index('name="answer"') < html.index('class="bridge-table"')
     if kind == "transfer":  # a number to pick, one button each, the deal played to the end
         assert html.count('class="answer-choice number-choice') == len(q.keys) >= 2
         assert q.state()["trick"] == 13 or not q.state()["to_play"]
