@@ -8,7 +8,6 @@ its words in `text.py`. Seats are ints 0..3 (N E S W), as in the play.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -105,15 +104,25 @@ class Auction:
         self.moves = 0
 
     def clone(self) -> Auction:
-        """An independent copy (what a Law 25A change goes back to)."""
-        a = copy.copy(self)
-        a.calls = [copy.copy(e) for e in self.calls]
+        """An independent copy (what a Law 25A change goes back to). Built by hand: the
+        board takes one before every call."""
+        a = Auction.__new__(Auction)
+        a.__dict__.update(self.__dict__)
+        a.calls = [
+            Entry(e.seat, e.call, e.status, e.law, e.deemed, e.artificial, e.comparable,
+                  e.out_of_rotation)
+            for e in self.calls
+        ]  # fmt: skip
         a.bars = dict(self.bars)
         a.exposed = self.exposed[:]
         a.offenders = dict(self.offenders)
         a.notes = self.notes[:]
         a.log = self.log[:]
-        a.pending = copy.deepcopy(self.pending)
+        p = self.pending
+        if p is not None:
+            a.pending = Decision(
+                p.kind, p.decider, p.law, p.options, p.offender, p.entry, dict(p.extra)
+            )
         return a
 
     # --- the legal auction ------------------------------------------------------
