@@ -39,7 +39,7 @@ class Revoke:
     trick: int  # the trick number, 1 to 13
     suit: int  # the suit led to that trick
     card: int  # the card that revoked
-    rule: str  # "44" (did not follow suit) or "restriction" (50D2, 51B, 57A)
+    rule: str  # "44" (did not follow suit), "restriction" (50D2, 51B, 57A), "67B1" (no card)
     status: str = "open"  # open | corrected | established
     transfer: int | None = None
     law: str | None = None
@@ -96,6 +96,32 @@ def play_revoke(t: Table, seat: int, card: int) -> None:
     t._put(seat, card)
     t.revokes.append(r)
     t._note(words.revoked(seat, card, reason))
+
+
+def play_defective(t: Table, seat: int, card: int) -> None:
+    """Law 67B1: `seat` played no card to this trick, and it was found after both sides had
+    played to the next. The Director has him place `card` among his played cards for it: a
+    card of the suit led if he has one (67B1(a)), any card if not (67B1(b)), so a card Law 44
+    lets him play here. He is deemed to have revoked on it (established: both sides have
+    played on), the card does not change who won the trick, and Law 64A2 counts the
+    transfer at the end of play."""
+    if t.pending is not None or seat != t.to_play:
+        raise EngineError(words.not_at_his_turn(t, seat))
+    if not t.trick:
+        raise EngineError(words.DEFECTIVE_NOT_A_LEAD)
+    if not legal.legal_mask(t, seat) >> card & 1:
+        raise EngineError(words.defective_must_follow(t, seat, card))
+    r = Revoke(seat, t.trick_no, t.led_suit, card, "67B1", status="established")
+    t._put(seat, card)
+    t.revokes.append(r)
+    t._note(words.placed(seat, card, r.trick))
+
+
+def trick_won_by(t: Table) -> int:
+    """Who wins the full trick on the table: a card placed under Law 67B1 does not change
+    who won it (it is left out of the count)."""
+    placed = {(r.seat, r.card) for r in t.revokes if r.rule == "67B1" and r.trick == t.trick_no}
+    return trick_winner([sc for sc in t.trick if sc not in placed], t.strain)
 
 
 # --- establishment ----------------------------------------------------------------
@@ -376,6 +402,8 @@ __all__ = [
     "correctable",
     "describe_correction",
     "late_twelve",
+    "play_defective",
+    "trick_won_by",
     "play_revoke",
     "substitutes",
 ]

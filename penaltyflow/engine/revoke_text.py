@@ -75,6 +75,28 @@ def revoke_reason(t: Table, seat: int, card: int, rule: str) -> str:
     return "against the restriction declarer named: " + text.restriction_reason(t, seat)
 
 
+DEFECTIVE_NOT_A_LEAD = (
+    "Law 67B1 places a card for a player who did not play to a trick that was led: "
+    "'defective' cannot go with a lead."
+)
+
+
+def defective_must_follow(t: Table, seat: int, card: int) -> str:
+    return (
+        f"{_name(seat)} must place a card of the suit led if he has one (Law 67B1(a)): "
+        f"{_c(card)} is not one he may play to this trick."
+    )
+
+
+def placed(seat: int, card: int, trick: int) -> str:
+    return (
+        f"{_name(seat)} played no card to trick {trick}; found once both sides had played to "
+        f"the next trick, {_c(card)} is placed among his played cards for it (Law 67B1). It "
+        "does not change who won the trick. He is deemed to have revoked on it: at the end "
+        "of play one trick is transferred as Law 64A2 counts."
+    )
+
+
 def revoked(seat: int, card: int, reason: str) -> str:
     return (
         f"{_name(seat)} revoked: he played {_c(card)} {reason}. Play goes on; the revoke "
@@ -239,6 +261,11 @@ def adjustment(t: Table, r: Revoke) -> str:
         "64B6": "it was on trick 12",
         "64B7": "both sides revoked and both revokes are established",
     }[r.law or "64B1"]
+    if r.rule == "67B1" and r.law in ("64A2", "64B1"):
+        return (
+            f"{_name(r.seat)}'s missing card on trick {r.trick} is deemed a revoke (Law 67B1), "
+            f"counted as Law 64A2 counts: {gives}, because {why} (Law {r.law})."
+        )
     if n:
         return f"{who}: {gives}, because {why} (Law {r.law})."
     if r.law == "64B7":

@@ -21,7 +21,7 @@ from .text import PLAY_IS_OVER, pending_text
 VERBS = ("play", "expose", "decide", "correct", "call", "change")
 # Keys each verb may carry; "comment" lets content writers annotate an event.
 ALLOWED_KEYS = {
-    "play": {"play", "seat", "meant", "misinformed", "revoke", "comment"},
+    "play": {"play", "seat", "meant", "misinformed", "revoke", "defective", "comment"},
     "expose": {"expose", "seat", "deliberate", "led", "comment"},
     "decide": {"decide", "suit", "card", "comment"},
     "correct": {"correct", "withdraw", "comment"},
@@ -232,6 +232,14 @@ def _apply_play(table: Table, event: dict[str, Any]) -> None:
             "'revoke' goes with a one-card play at the player's turn (Law 61A), not with "
             "cards played at once or a lead on a wrong word."
         )
+    defective = event.get("defective", False)
+    if not isinstance(defective, bool):
+        raise EngineError("'defective' must be true or false.")
+    if defective and (several or misinformed or revoke):
+        raise EngineError(
+            "'defective' goes with a one-card play at the player's turn (Law 67B1: the card "
+            "the Director places for a trick he did not play to), and with nothing else."
+        )
     if misinformed and several:
         raise EngineError(
             "'misinformed' goes with a one-card lead out of turn (Law 47E1), not with "
@@ -252,7 +260,7 @@ def _apply_play(table: Table, event: dict[str, Any]) -> None:
     elif misinformed:
         table.misinformed_lead(seat, card)
     else:
-        table.play(seat, card, revoke=revoke)
+        table.play(seat, card, revoke=revoke, defective=defective)
 
 
 def _apply_correct(table: Table, event: dict[str, Any]) -> None:

@@ -180,17 +180,20 @@ class Table:
         if not self.hands[seat] >> card & 1:
             raise EngineError(text.not_held(seat, card))
 
-    def play(self, seat: int, card: int, revoke: bool = False) -> None:
+    def play(self, seat: int, card: int, revoke: bool = False, defective: bool = False) -> None:
         """`seat` leads or plays `card` (dummy's cards are written with dummy's seat).
 
         `revoke`: the play breaks Law 44 or a restriction an opponent named, and the
-        player makes it anyway (Law 61A); without it such a play is refused."""
+        player makes it anyway (Law 61A); without it such a play is refused. `defective`:
+        the card the Director places for a trick the player did not play to (Law 67B1)."""
         self._begin_move()
         try:
             self._check_holds(seat, card)
             if self.revokes:
                 rv.before_play(self, seat)
-            if revoke:
+            if defective:
+                rv.play_defective(self, seat, card)
+            elif revoke:
                 rv.play_revoke(self, seat, card)
             else:
                 self._play_one(seat, card)
@@ -527,7 +530,7 @@ class Table:
         self._settle()
 
     def _close_trick(self) -> None:
-        best_seat = trick_winner(self.trick, self.strain)
+        best_seat = rv.trick_won_by(self) if self.revokes else trick_winner(self.trick, self.strain)
         if self.revokes:
             self.last_closed = (self.play_restr, self.lead_forbid)
         self.won[best_seat & 1] += 1

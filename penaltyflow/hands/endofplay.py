@@ -100,7 +100,9 @@ def end_of_play(table: Table, analysis: dict | None = None) -> EndOfPlay | None:
     rows = []
     for number, (_, cards, winner) in enumerate(table.tricks, start=1):
         here = [
-            f"{seat_name(r.seat)} revoked with the {card_label(r.card)}"
+            f"{seat_name(r.seat)} played no card; the {card_label(r.card)} placed (Law 67B1)"
+            if r.rule == "67B1"
+            else f"{seat_name(r.seat)} revoked with the {card_label(r.card)}"
             for r in table.revokes
             if r.trick == number
         ]

@@ -235,6 +235,11 @@ def describe_event(event: dict, table: Table) -> str:
             )
         if event.get("revoke"):
             return f"{who} plays {card_view(str(played)).label}: a revoke."
+        if event.get("defective"):
+            return (
+                f"{who} had played no card to this trick: the Director places "
+                f"{card_view(str(played)).label} among his played cards (Law 67B1)."
+            )
         return f"{who} plays {card_view(str(played)).label}."
     if "correct" in event:
         return revoke.describe_correction(table, event)

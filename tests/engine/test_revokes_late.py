@@ -2,6 +2,8 @@
 engine never gives a Law 64A reason for a count of zero), and a revoke on trick 12 that is
 corrected though established (Law 62D1, the exception in Law 63B), with Law 62D2 / 16C."""
 
+import pytest
+
 from penaltyflow.engine import replay
 
 from .helpers import error, notes, played_out, scenario, state
@@ -124,3 +126,55 @@ def test_62c_on_trick_12_a_non_offender_may_not_withdraw_a_card_that_followed_su
         contract="3NT",
     )
     assert "44C" in err["message"]
+
+
+# --- Law 67B1: a player who played no card to a trick, found later --------------------
+
+# DEAL (helpers.py), 4S by South. West leads the H4, dummy plays the H2 and East, holding
+# the HQ J, plays nothing; South plays the H7. Found later, the Director places East's HQ.
+EAST_PLACED_HQ = [
+    {"play": "H4", "seat": "W"}, {"play": "H2"}, {"play": "HQ", "defective": True},
+    {"play": "H7"},
+]  # fmt: skip
+
+
+def test_67b1_the_placed_card_is_a_revoke_that_does_not_change_who_won_the_trick():
+    out = state(EAST_PLACED_HQ)
+    # East's HQ would beat the H7, but the card placed does not change ownership
+    assert out["tricks"][0]["winner"] == "S" and out["to_play"] == "S"
+    (r,) = out["revokes"]
+    assert (r["seat"], r["trick"], r["card"], r["status"]) == ("E", 1, "HQ", "established")
+    assert any("67B1" in line["note"] for line in out["log"])
+
+
+def test_67b1_one_trick_is_transferred_as_law_64a2_counts():
+    out = state(played_out(EAST_PLACED_HQ))
+    won = [t["winner"] for t in out["tricks"]]
+    assert won[0] == "S" and {"E", "W"} & set(won[1:])
+    (r,) = out["revokes"]
+    assert (r["transfer"], r["law"]) == (1, "64A2")
+    assert out["tricks_adjusted"]["NS"] == out["tricks_won"]["NS"] + 1
+    assert "67B1" in notes(out) and "64A2" in notes(out)
+
+
+def test_67b1a_he_must_place_a_card_of_the_suit_led_if_he_has_one():
+    err = error([{"play": "H4", "seat": "W"}, {"play": "H2"}, {"play": "C5", "defective": True}])
+    assert err["event"] == 2 and "67B1(a)" in err["message"]
+
+
+def test_67b1_a_defective_card_is_never_a_lead():
+    err = error([{"play": "H4", "seat": "W", "defective": True}])
+    assert err["event"] == 0 and "67B1" in err["message"]
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        {"play": "HQ", "defective": "yes"},
+        {"play": "HQ", "defective": True, "revoke": True},
+        {"play": ["HQ", "HJ"], "meant": "HQ", "defective": True},
+    ],
+)
+def test_67b1_malformed_defective_events_are_named(event):
+    err = error([{"play": "H4", "seat": "W"}, {"play": "H2"}, event])
+    assert err["event"] == 2 and "defective" in err["message"]

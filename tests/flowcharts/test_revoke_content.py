@@ -114,3 +114,21 @@ def test_both_sides_revoking_on_one_trick_is_a_route_with_its_hand():
     both = node("law-63", "both-same-trick")
     assert {"Law 62C3", "Law 64B8"} <= set(both.citations.split(", "))
     assert "64B7" in both.text and "64C2(b)" in both.text
+
+
+def test_law_67b1_a_trick_played_to_by_nobody_is_a_deemed_revoke_counted_as_64a2():
+    """The club ruling: a player with a card too many, found after both sides played on; the
+    card placed does not change who won the trick, and one trick goes as 64A2 counts."""
+    from penaltyflow.engine import replay
+
+    rule = node("law-61", "which-rule")
+    choice = rule.choices.get(target__key="defective-trick")
+    table = replay(choice.example.scenario)
+    (r,) = table.revokes
+    assert (r.rule, r.status, table.tricks[0][2]) == ("67B1", "established", 2)  # South won
+    step = node("law-61", "defective-trick")
+    assert "67B1" in step.citations and "64A2" in step.citations
+    (onward,) = step.choices.all()
+    end = replay(onward.example.scenario)
+    assert end.finished and (end.revokes[0].transfer, end.revokes[0].law) == (1, "64A2")
+    assert onward.target.jump_chart.slug == "law-64"
