@@ -87,6 +87,10 @@ class Board:
                 "Law 25A6 is not modelled)."
             )
         _, old, before = self.undo
+        if before.over:
+            raise EngineError(
+                "A call after the final pass is cancelled (Law 39A): changing it is not modelled."
+            )
         a.moves = i
         self.auction = auc.change(a, before, seat, old, call, comparable, artificial)
         self.table = None  # an unintended final pass reopens the auction (25A5)

@@ -121,6 +121,9 @@ def test_25a_limits():
         [c("1H"), c("1D"), {"decide": "accept"}, {"change": "1S", "seat": "E", "unintended": True}]
     )
     assert err["event"] == 3 and "right after" in err["message"]
+    late = [c("1H"), *PASSES, c("2S", "E"), {"change": "3S", "seat": "E", "unintended": True}]
+    err = error(late)
+    assert err["event"] == 5 and "39A" in err["message"]
 
 
 # West's insufficient 2D is replaced by 4D (27B2): East must pass throughout, and North
