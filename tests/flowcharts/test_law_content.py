@@ -171,7 +171,7 @@ def test_a_jump_lands_where_the_directors_questions_start(content):
         ("law-51", "to-law-50-major"): law_50_entry,
         ("law-52", "to-law-50-minor"): law_50_entry | {"is-it-an-honour", "how-exposed"},
         ("law-52", "to-law-50-major"): law_50_entry,
-        ("law-53", "wrong-defender-played"): {"partner-played", "declarer-both-hands"},  # 53C
+        ("law-53", "wrong-defender-played"): {"partner-played"},  # 53C: his partner is to play
         ("law-54", "to-law-50"): law_50_entry | {"who-is-next"},  # partner leads (54D)
         # a defender played to declarer's lead: trick 13 is in accept-or-retract's text
         ("law-55", "to-law-53"): {"is-trick-13", "what-happened", "words-or-card"},
