@@ -49,7 +49,7 @@ def restriction_reason(table: Table, seat: int) -> str:
     if not table.trick:
         lr = table.lead_req
         if lr is not None and lr[0] == seat:
-            return f"{_name(seat)} must lead {suit_words(lr[1])} (Laws 50D2(a), 51B)."
+            return f"{_name(seat)} must lead {suit_words(lr[1])} (Law {table.lead_req_law})."
         lf = table.lead_forbid
         assert lf is not None  # a restriction on this lead is why the card is refused
         return (
@@ -63,8 +63,8 @@ def forbid_laws(table: Table) -> str:
     """The clause of the prohibition in force: Law 26B (from the auction) or 50D2 / 51B."""
     lf, ban = table.lead_forbid, table.ban_26b
     if ban is not None and lf is not None and ban[0] == lf[0]:
-        return "Law 26B" if lf[1] == ban[1] else "Laws 26B, 50D2(a), 51B"
-    return "Laws 50D2(a), 51B"
+        return "Law 26B" if lf[1] == ban[1] else f"Laws 26B, {table.lead_forbid_law}"
+    return f"Law {table.lead_forbid_law}"
 
 
 def penalty_reason(table: Table, seat: int, m: int) -> str:
@@ -151,7 +151,9 @@ def state_notes(table: Table) -> list[str]:
             out.append(f"{_name(owner)} must play {_c(c)} at his turn (Law 57D).")
     if table.lead_req is not None:
         s, bits = table.lead_req
-        out.append(f"{_name(s)} must lead {suit_words(bits)} if he can (Laws 50D2(a), 59).")
+        out.append(
+            f"{_name(s)} must lead {suit_words(bits)} if he can (Laws {table.lead_req_law}, 59)."
+        )
     if table.lead_forbid is not None:
         s, bits = table.lead_forbid
         out.append(
@@ -332,8 +334,9 @@ def lead_taken_back(table: Table, seat: int, card: int, proper: int, law: str) -
         if law == "53B":
             return (
                 f"{_name(proper)} made his proper lead, which stands (Law 53B). "
-                f"{_name(seat)}'s {_c(card)}, led out of turn and not accepted, goes back as a "
-                "major penalty card (Laws 56B, 50B: exposed through deliberate play)."
+                f"{_name(seat)}'s {_c(card)}, led out of turn, comes off the trick: what becomes "
+                "of it is the Director's judgement, and here it is a major penalty card, as a "
+                "lead out of turn not accepted (Laws 56B, 50B)."
             )
         return (
             f"Declarer refuses the lead: {_c(card)} is a major penalty card and Law 50D "
@@ -517,8 +520,10 @@ def lead_restricted(
 ) -> str:
     """Declarer's 50D2/51B choice: `require` or `forbid` a lead of `suit` (bits)."""
     back = (
-        f"{_cards(picked, ' ')} goes back to {_name(offender)}'s hand and is "
-        "no longer a penalty card."
+        f"{_cards(picked)} goes back to {_name(offender)}'s hand and is no longer a penalty card."
+        if len(picked) == 1
+        else f"{_cards(picked)} go back to {_name(offender)}'s hand and are no longer penalty "
+        "cards."
     )
     if option == "require":
         return (

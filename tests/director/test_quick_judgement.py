@@ -1,0 +1,84 @@
+"""Issue 27, in the quick mode: the route a director takes at the table reaches the chart
+step that rules the case, and the points the Laws leave to the Director are said as his
+judgement, the same as on the chart step."""
+
+import html
+import re
+
+import pytest
+from django.core.management import call_command
+
+from penaltyflow.director.models import QuickGuide
+from penaltyflow.flowcharts.models import Node
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def quick(content):
+    call_command("loadquick", verbosity=0)
+
+
+def page(client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200, url
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.content.decode())).split())
+
+
+def answers(guide: QuickGuide, key: str) -> list[tuple[str, str]]:
+    return [(a["label"], a["to"]) for a in guide.nodes[key]["answers"]]
+
+
+def test_declarer_led_out_of_turn_then_the_proper_defender_led_reaches_53b(client, quick):
+    """Law 53C says "but see B": the defender whose lead it was makes his own lead, it
+    stands, and declarer's card goes back, no penalty card (Law 48A), no Law 57."""
+    guide = QuickGuide.objects.get(slug="lead-out-of-turn")
+    offered = answers(guide, "declarer-which-defender")
+    to = dict(offered)
+    label = "The defender whose lead it was led his own card"
+    ruling = guide.nodes[to[label]]
+    assert ruling["step"] == "law-53/proper-lead-stands"
+    assert "Law 53B" in ruling["cite"] and "Law 48A" in ruling["cite"]
+    assert "57A" not in ruling["cite"] and "major" not in ruling["tell"]
+    assert "not a penalty card" in ruling["tell"] and ruling["taps"] <= 4
+    # "take the first answer that fits": it comes before the defender on the right (53C)
+    labels = [lbl for lbl, _ in offered]
+    assert labels.index(label) < labels.index("The defender on its right has played to it")
+    text = page(client, guide.node_url(to[label]))
+    assert "declarer's card goes back" in text and "Law 53B" in text
+
+
+def test_the_53b_card_is_the_directors_judgement_in_the_chart_and_the_quick_mode(client, quick):
+    step = Node.objects.get(chart__slug="law-53", key="proper-lead-stands")
+    text = " ".join(step.text.split())
+    assert "the Director judges" in text
+    assert "major penalty card" in text and "with no penalty card" in text  # both readings
+    assert "Law 16C" in text and "Law 48A" in text
+    guide = QuickGuide.objects.get(slug="lead-out-of-turn")
+    ruling = guide.nodes["proper-lead"]
+    assert ruling["step"] == "law-53/proper-lead-stands"
+    assert "major penalty card" not in ruling["ruling"]  # not a flat ruling
+    said = page(client, guide.node_url("proper-lead"))
+    assert "the Director judges" in said
+    assert "major penalty card" in said and "goes back to the hand" in said
+    assert "usual reading" not in said
+
+
+def test_the_early_lead_after_partner_played_gives_both_readings(client, quick):
+    step = Node.objects.get(chart__slug="law-57", key="early-lead-after-partner")
+    text = " ".join(step.text.split())
+    assert "Director" in text and "lead out of turn" in text and "may accept" in text
+    assert "penalty card" in text and "PenaltyFlow teaches" not in text
+    guide = QuickGuide.objects.get(slug="played-too-early")
+    said = page(client, guide.node_url("early-lead"))
+    assert "most Directors" not in said and "usual ruling" not in said
+    assert "lead out of turn" in said and "major penalty card" in said
+
+
+def test_54a_and_54b_are_separate_answers(quick):
+    guide = QuickGuide.objects.get(slug="lead-out-of-turn")
+    offered = dict(answers(guide, "opening-choice"))
+    spread = guide.nodes[offered["Spread his hand and become dummy"]]
+    accept = guide.nodes[offered["Accept it and play the hand"]]
+    assert spread["cite"] == "Law 54A" and accept["cite"] == "Law 54B"
+    assert not [label for label in offered if "Accept" in label and "dummy" in label]
