@@ -84,13 +84,13 @@ def _decide_lead_options(t: Table, option: str, suit: int | None, card: int | No
     t.major_mask &= ~picked
     if option == "require":
         t.lead_req = (leader, suit)
-        law = p.extra["law_a"]
+        law = t.lead_req_law = p.extra["law_a"]
     else:
         bits = suit
         if t.lead_forbid is not None and t.lead_forbid[0] == leader:
             bits |= t.lead_forbid[1]
         t.lead_forbid = (leader, bits)
-        law = p.extra["law_b"]
+        law = t.lead_forbid_law = p.extra["law_b"]
     t._note(text.lead_restricted(option, leader, suit, law, sorted_cards(picked), offender))
 
 

@@ -72,7 +72,9 @@ def committed_not_played(t: Table, seat: int) -> str:
 def revoke_reason(t: Table, seat: int, card: int, rule: str) -> str:
     if rule == "44":
         return f"though he holds a {SUIT_SINGULAR[t.led_suit]} (Laws 44C, 61A)"
-    return "against the restriction declarer named: " + text.restriction_reason(t, seat)
+    return "against the restriction declarer named: " + text.restriction_reason(
+        t, seat
+    ).removesuffix(".")
 
 
 DEFECTIVE_NOT_A_LEAD = (

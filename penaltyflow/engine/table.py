@@ -73,6 +73,9 @@ class Table:
         self.designated = [-1, -1, -1, -1]  # Law 51A: the penalty card declarer designated
         self.lead_req: tuple[int, int] | None = None  # (seat, suit bits), for one lead
         self.lead_forbid: tuple[int, int] | None = None  # (seat, suit bits), while he keeps lead
+        # The clause each was chosen under: 50D2(a) for one penalty card, 51B for several.
+        self.lead_req_law = "50D2(a)"
+        self.lead_forbid_law = "50D2(a)"
         self.play_restr: tuple[int, str, int] | None = None  # (seat, mode, suit), this trick
         self.lead_decided = 0  # trick number for which the Law 50D2 choice has been made
         # Law 26B prohibitions due at a defender's first turn to lead: (seat, offender, suits),

@@ -40,9 +40,16 @@ def _pick(rng: random.Random, right, pool, n: int = 3):
 def _arrow_question(
     what: str, a: Choice, prompt: str, teach: str, pool: list[tuple[str, str]]
 ) -> Question:
-    """A question about an arrow of a chart: its answer is the node the arrow points to."""
+    """A question about an arrow of a chart: its answer is the node the arrow points to.
+    It cites the first clause of that step, unless the step says no clause covers its case:
+    then it cites none, since the clauses it names are the ones that do not apply."""
     source, target, chart = a.source, a.target, a.source.chart
     rng = random.Random(f"{what}:{chart.slug}:{source.key}:{target.key}")
+    if no_clause_covers(target):
+        teach, cites = f"{teach}: no clause of the Laws covers it, the Director decides.", []
+    else:
+        teach = f"{teach} ({target.citations})."
+        cites = [first_clause(target.citations).replace("Law ", "")]
     return Question(
         id=f"c-{what}-{chart.slug}-{source.key}-{target.key}",
         kind=f"chart-{what}",
@@ -53,8 +60,8 @@ def _arrow_question(
         choices=_pick(rng, (target.key, target.label), pool),
         multiple=False,
         step=source.get_absolute_url(),
-        teach=f"{teach} ({target.citations}).",
-        cites=[first_clause(target.citations).replace("Law ", "")],
+        teach=teach,
+        cites=cites,
         right=frozenset({target.key}),
     )
 

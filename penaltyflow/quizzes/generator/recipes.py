@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from penaltyflow.engine.cards import SUIT_MASK, cards_of, sorted_cards
+from penaltyflow.engine.cards import SUIT_MASK, cards_of, is_honour, sorted_cards
 from penaltyflow.engine.vocab import SUITS
 
 from . import revokes
@@ -100,6 +100,13 @@ def pick_one(of: tuple[str, str]) -> Move:
     return move
 
 
+def left_is_an_honour(d: Draft, m: Moment) -> None:
+    """Only where the card left on the table is an honour: major whatever came before (Law
+    50B). A low card left alone is the Director's judgement (law-51 `cards-left`): no question."""
+    if not is_honour(m.cards["left"]):
+        raise Skip
+
+
 def keeps_the_lead(d: Draft, m: Moment) -> None:
     """The leader leads his highest card and wins the trick: the ban goes on (50D2(a))."""
     t = d.table
@@ -177,6 +184,7 @@ MOVES: dict[str, Move] = {
     ),
     "require or forbid the penalty card's suit": require_or_forbid,
     "he keeps the lead": keeps_the_lead,
+    "the card left is an honour": left_is_an_honour,
     "on to the offender's turn": on_to_offender_turn,
     "declarer accepts the card played": accept_wrong_card,
     "declarer tells partner what to play": tells_partner,
