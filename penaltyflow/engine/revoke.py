@@ -93,9 +93,12 @@ def play_revoke(t: Table, seat: int, card: int) -> None:
         was_major=was_major,
     )
     reason = words.revoke_reason(t, seat, card, r.rule)
+    before_partner = not t.played_seats >> partner(seat) & 1
     t._put(seat, card)
     t.revokes.append(r)
     t._note(words.revoked(seat, card, reason))
+    if r.trick == 12 and t.is_defender(seat) and before_partner:
+        t._note(words.TWELVE_16C)
 
 
 def play_defective(t: Table, seat: int, card: int) -> None:

@@ -103,6 +103,8 @@ def test_62d1_an_established_trick_12_revoke_is_corrected_after_play():
 def test_62d2_a_defender_who_revoked_on_trick_12_before_his_partner_brings_in_16c():
     out = nt([*EAST_REVOKES_12, *TRICK_13, {"correct": "S6"}])
     assert "62D2" in notes(out) and "16C" in notes(out)
+    at_the_revoke = nt(EAST_REVOKES_12[:-2])  # East has revoked; West has not played yet
+    assert "62D2" in notes(at_the_revoke) and "judges" in notes(at_the_revoke)
 
 
 def test_62d1_the_correction_must_be_the_offenders_other_card():
