@@ -1,8 +1,8 @@
-// The projector's keys: → next, ← back, R reveal, F full screen. Each presses the page's own
+// The projector's keys: → next, ← back, R reveal, F full screen, Q the QR code to join, big. Each presses the page's own
 // button (or link), so the page works the same with the mouse and without JavaScript.
 (function () {
   "use strict";
-  var KEYS = { ArrowRight: "key-next", ArrowLeft: "key-prev", r: "key-reveal", R: "key-reveal", f: "key-full", F: "key-full" };
+  var KEYS = { ArrowRight: "key-next", ArrowLeft: "key-prev", r: "key-reveal", R: "key-reveal", f: "key-full", F: "key-full", q: "key-join", Q: "key-join" };
 
   function fullScreen() {
     if (document.fullscreenElement) {
@@ -65,7 +65,7 @@
     var id = KEYS[event.key];
     if (!id || !document.getElementById(id)) return;
     event.preventDefault();
-    if (isBusy() && id !== "key-full") {
+    if (isBusy() && id !== "key-full" && id !== "key-join") {
       waiting.push(id);
     } else {
       press(id);

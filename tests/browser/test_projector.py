@@ -118,3 +118,35 @@ def test_the_handout_prints_dark_on_light(browser, club, paper):  # noqa: F811
             assert max(ink) <= 0x55 and min(behind) >= 200, pair  # dark ink, light paper
     finally:
         context.close()
+
+
+def test_q_shows_the_qr_code_big_for_latecomers(browser, club):  # noqa: F811
+    """Past the first item the bar's QR code is some 55 px: Q (or the button) opens it at a
+    size a phone scans from the room, and closes it again."""
+    context, page = _page(browser, PROJECTOR)
+    try:
+        sign_in_and_start(page, club)
+        expect(page.locator("#key-join")).to_have_count(0)  # joining: the code is big already
+        page.keyboard.press("ArrowRight")
+        expect(page.locator("#key-join")).to_be_visible()
+        buttons_end = max(
+            b.bounding_box()["x"] + b.bounding_box()["width"]
+            for b in page.locator(".controls .button").all()
+        )
+        assert buttons_end < page.locator(".answered").bounding_box()["x"]  # nothing overlaps
+        big = page.locator(".join-big .qr")
+        expect(big).to_be_hidden()
+        page.keyboard.press("q")
+        expect(big).to_be_visible()
+        box = big.bounding_box()
+        assert box["width"] >= 150 and box["height"] >= 150, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PROJECTOR["height"], box
+        expect(page.locator(".join-big .panel-code")).to_be_visible()
+        screenshot(page, "projector-1280x720-qr-for-latecomers")
+        page.keyboard.press("Q")
+        expect(big).to_be_hidden()
+        screenshot(page, "projector-1280x720-qr-closed")
+        page.locator("#key-join").click()  # the mouse, as the key
+        expect(big).to_be_visible()
+    finally:
+        context.close()
