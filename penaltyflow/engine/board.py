@@ -178,7 +178,8 @@ class Board:
         if t is None:
             assert a is not None
             out = _during_auction(self.hands, a)
-            out["notes"] = self.notes + auction_text.standing_notes(a)
+            standing = [n for n in auction_text.standing_notes(a) if n not in self.notes]
+            out["notes"] = self.notes + standing
         else:
             out = t.to_json()
             if a is not None:

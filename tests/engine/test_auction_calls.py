@@ -205,3 +205,14 @@ def test_the_format_s_example():
         {"seat": "W", "offender": "E", "suits": "SHC", "law": "26B"}
     ]
     assert out["contract"] is None and out["declarer"] is None and out["pending"] is None
+
+
+def test_every_note_names_the_event_that_brought_it():
+    out = state([c("1H"), c("1D"), {"decide": "refuse"}, c("3D"), c("pass"), c("pass")])
+    events = {entry["event"] for entry in out["log"]}
+    assert events == {1, 2, 3}
+    assert any("27B2" in entry["note"] and entry["event"] == 3 for entry in out["log"])
+    # The last pass brought no note; the bar in force is a standing note.
+    assert out["notes"] == ["West must pass whenever it is his turn to call (Law 27B2)."]
+    out = state([c("1H"), c("1D")])
+    assert len(out["notes"]) == len(set(out["notes"])) == 2
