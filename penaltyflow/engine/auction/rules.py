@@ -166,8 +166,8 @@ def _stands(a: Auction, e: Entry) -> None:
     and end the auction if it is over (22)."""
     e.status = "stands"
     seat = e.seat
-    bar = a.bars.get(seat)
-    if bar is not None and bar[0] == "next_turn":
+    held = a.bars.get(seat)
+    if held is not None and held[0] == "next_turn":
         del a.bars[seat]
     w = a.watch
     if w is not None and w.seat == seat and w.offender != seat:
@@ -332,7 +332,7 @@ def _out_of_rotation(a: Auction, seat: int, c: str, comparable: bool, artificial
             "rotation", _lho(seat), law, [_option("accept", "29A"), _option("refuse", "29B")],
             offender=seat, entry=len(a.calls) - 1, extra=extra,
         )  # fmt: skip
-    note(a, text.out_of_rotation(seat, c, turn))
+    note(a, text.out_of_rotation(seat, c, turn, a.pending.kind == "rotation"))
 
 
 def _refuse_out_of_rotation(a: Auction, p: Decision) -> None:
@@ -379,11 +379,13 @@ def _rectify(a: Auction, p: Decision) -> None:
     a.pending = None
     if p.kind == "rotation_inadmissible":  # 36B4: back to the turn; he calls at his turn
         e.status, e.law = "cancelled", "36B"
+        note(a, text.rectified(seat, e.call, p.law))
         a.turn = p.extra["turn"]
         bar(a, partner(seat), "auction_end", "36B4")
         a.replacing = Replacing(seat, "36B", "36B4")
     elif p.law == "36":  # 36B1, 36B2: cancelled, a legal call at once, partner passes
         e.status, e.law = "cancelled", "36B"
+        note(a, text.rectified(seat, e.call, p.law))
         a.turn = seat
         bar(a, partner(seat), "auction_end", "36B2")
         a.replacing = Replacing(seat, "36B", "36B2")
@@ -400,8 +402,6 @@ def _rectify(a: Auction, p: Decision) -> None:
         return
     else:  # 39C: the defender's call stays cancelled; 26B may apply
         _lead_ban(a, seat, "39C")
-        return
-    note(a, text.rectified(seat, e.call, p.law))
 
 
 # --- a call while a decision is pending: acceptance by calling, 27C, 28B, 36A ... ------

@@ -195,11 +195,15 @@ def double_replacement(seat: int, call: str) -> str:
     )
 
 
-def out_of_rotation(seat: int, call: str, turn: int) -> str:
-    return (
-        f"{_n(seat)} calls {call_words(call)} at {_n(turn)}'s turn: a call out of rotation. "
-        f"His left-hand opponent may accept it (Laws 29A, 32)."
-    )
+def out_of_rotation(seat: int, call: str, turn: int, admissible: bool = True) -> str:
+    said = f"{_n(seat)} calls {call_words(call)} at {_n(turn)}'s turn: a call out of rotation."
+    if not admissible:
+        return (
+            f"{said} It is a {call_words(call)} Law 19 does not permit, so it may never be "
+            "accepted (Law 32): the Director rectifies (Law 36B4) unless his left-hand "
+            "opponent calls first (Law 36A)."
+        )
+    return f"{said} His left-hand opponent may accept it (Law 29A)."
 
 
 def out_of_rotation_accepted(seat: int, call: str) -> str:
