@@ -35,6 +35,7 @@ SHOWS = (
     "leader",
     "revokes",
     "tricks_adjusted",
+    "contract",
 )
 
 
@@ -67,7 +68,9 @@ def parse_example(raw: object) -> ExampleSpec:
         raise ExampleError("an example needs a story: what happened at the table")
     scenario = raw.get("scenario")
     if not isinstance(scenario, dict):
-        raise ExampleError("an example needs a scenario with deal, contract, declarer and events")
+        raise ExampleError(
+            "an example needs a scenario with deal, contract and declarer (or dealer), and events"
+        )
     unknown = set(scenario) - SCENARIO_FIELDS
     if unknown:
         raise ExampleError(f"unknown scenario field(s) {', '.join(sorted(map(str, unknown)))}")

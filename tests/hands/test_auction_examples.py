@@ -38,6 +38,7 @@ def test_an_example_with_an_auction_is_checked_against_the_engine():
         "decider": "S",
         "pending": ["require S", "forbid S", "no_restriction"],
         "declarer": "S",
+        "contract": "3NT",
     }
     table = check_example(example(shows))
     assert table is not None and table.declarer == 2
@@ -51,3 +52,10 @@ def test_an_example_whose_auction_says_otherwise_is_refused():
 def test_an_example_with_both_an_auction_and_a_contract_is_refused():
     with pytest.raises(ExampleError, match="not both"):
         check_example(example({"declarer": "S"}, contract="3NT"))
+
+
+def test_an_example_may_stop_during_the_auction():
+    shows = {"pending": ["rectify"], "decider": "E", "contract": None}  # 36B4, out of rotation
+    spec = example(shows)
+    spec.scenario["events"] = [{"call": "1NT", "seat": "S"}, {"call": "X", "seat": "N"}]
+    assert check_example(spec) is None
