@@ -3,14 +3,17 @@ play. No Django here.
 
 Entry points: `replay(scenario) -> Table`, `run(raw) -> (status, dict)`, and the
 `Table` moves `play`, `play_several` (Law 58B2), `misinformed_lead` (Law 47E1),
-`expose`, `decide` with `legal_cards()`, `check_play()`, `to_json()`.
+`expose`, `decide` with `legal_cards()`, `check_play()`, `to_json()`. A scenario that
+starts at the first call: `replay_board(scenario) -> Board` (the auction, then the table).
 """
 
+from .board import Board
 from .cards import CardError, parse_card, parse_pbn, parse_seat
-from .scenario import ScenarioError, apply_event, new_table, replay, run
+from .scenario import ScenarioError, apply_event, new_table, replay, replay_board, run
 from .table import EngineError, Pending, Table
 
 __all__ = [
+    "Board",
     "CardError",
     "EngineError",
     "Pending",
@@ -22,5 +25,6 @@ __all__ = [
     "parse_pbn",
     "parse_seat",
     "replay",
+    "replay_board",
     "run",
 ]
