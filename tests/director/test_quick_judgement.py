@@ -82,3 +82,35 @@ def test_54a_and_54b_are_separate_answers(quick):
     accept = guide.nodes[offered["Accept it and play the hand"]]
     assert spread["cite"] == "Law 54A" and accept["cite"] == "Law 54B"
     assert not [label for label in offered if "Accept" in label and "dummy" in label]
+
+
+def test_a_defenders_card_held_up_at_his_turn_is_played_45c1(client, quick):
+    guide = QuickGuide.objects.get(slug="card-exposed")
+    to = dict(answers(guide, "whose-card"))
+    ruling = guide.nodes[to["A defender's, held up as if to play it, at his turn"]]
+    assert ruling["step"] == "law-49/held-as-played" and ruling["cite"] == "Law 45C1"
+    assert "not a penalty card" in ruling["ruling"] and ruling["taps"] <= 4
+    assert "counts as played" in page(client, guide.node_url("defender-held"))
+
+
+def test_playing_before_the_ruling_gives_up_the_rectification_60a1(client, quick):
+    guide = QuickGuide.objects.get(slug="lead-out-of-turn")
+    for key in ("accepted-by-play", "declarer-accepted-by-play"):
+        assert "Law 60A1" in guide.nodes[key]["cite"]
+        assert "Law 60A1" in page(client, guide.node_url(key))
+
+
+def test_a_defender_who_plays_before_declarer_leads_again_has_a_major_card_60b(client, quick):
+    guide = QuickGuide.objects.get(slug="lead-out-of-turn")
+    to = dict(answers(guide, "defenders-choose"))
+    label = "Taken back, then a defender played before declarer led from the right hand"
+    ruling = guide.nodes[to[label]]
+    assert ruling["step"] == "law-55/card-goes-back" and "Law 60B" in ruling["cite"]
+    assert "major penalty card" in ruling["tell"] and ruling["taps"] <= 4
+    assert ruling["next"] == "penalty-card-partner-leads"
+
+
+def test_an_opponent_who_played_after_two_cards_may_change_his_card_58b3(client, quick):
+    guide = QuickGuide.objects.get(slug="card-exposed")
+    assert "Law 58B3" in guide.nodes["two-cards"]["cite"]
+    assert "take his card back" in page(client, guide.node_url("two-cards"))

@@ -83,3 +83,27 @@ def test_the_opening_lead_lesson_names_54a_and_54b_apart():
 def test_the_53b_chart_step_cites_48a_for_declarers_card():
     node = Node.objects.get(chart__slug="law-53", key="proper-lead-stands")
     assert "Law 48A" in node.citations and "Law 56B" not in node.citations
+
+
+def test_58b3_an_opponent_who_played_after_two_cards_may_take_his_card_back(client, content):
+    node = Node.objects.get(chart__slug="law-50", key="played-after-them")
+    assert "Law 58B3" in node.citations
+    changed = node.choices.get(target__key="opponent-may-change").example
+    out = replay(changed.scenario).to_json()
+    assert [(p["seat"], p["card"], p["kind"]) for p in out["penalty_cards"]] == [
+        ("E", "D4", "minor")
+    ]
+    assert (
+        Node.objects.get(chart__slug="law-50", key="two-cards-at-once").choices.get().target == node
+    )
+    text = words(client, "/charts/law-50/opponent-may-change/")
+    assert "Law 58B3" in text and "no rectification" in text
+
+
+def test_47e2_a_card_taken_back_after_a_wrong_explanation_is_no_penalty_card(client, content):
+    node = Node.objects.get(chart__slug="law-49", key="normal-course")
+    choice = node.choices.get(target__key="retracted-47e2")
+    out = replay(choice.example.scenario).to_json()
+    assert out["penalty_cards"] == []
+    text = words(client, "/charts/law-49/retracted-47e2/")
+    assert "Law 47E2(a)" in text and "Law 47E2(b)" in text and "dummy has faced a card" in text
