@@ -40,8 +40,8 @@ class Board:
         self.saw = declarer_saw_dummy
         self.undo: tuple[int, str, auc.Auction] | None = None  # seat, call, auction before
         self.play_started = False
-        self.notes: list[str] = []  # the last auction event's notes (None: the table's)
-        self.auction_last = False
+        self.notes: list[str] = []  # the last auction event's notes
+        self.auction_last = False  # was the last event the auction's (else the table's)
         self.log: list[tuple[int, str]] = []  # what the auction left to the play
 
     # --- the auction's events ---------------------------------------------------------
@@ -94,6 +94,7 @@ class Board:
         a.moves = i
         self.auction = auc.change(a, before, seat, old, call, comparable, artificial)
         self.table = None  # an unintended final pass reopens the auction (25A5)
+        self.log = []  # and what it had left to the play is gone
         self.undo = None
         self._after_auction_move(i)
 

@@ -105,6 +105,10 @@ def test_25a5_an_unintended_final_pass_reopens_the_auction():
     assert out["contract"] is None and out["auction"]["over"] is False
     assert calls(out)[-2:] == [("W", "pass", "withdrawn", "25A"), ("W", "2S", "stands", None)]
     assert out["auction"]["to_call"] == "N"
+    events = [c("1H"), ex("ST"), c("pass"), c("pass"), c("pass")]
+    out = state([*events, {"change": "2S", "seat": "W", "unintended": True}])
+    assert out["penalty_cards"] == [] and out["auction"]["exposed"][0]["card"] == "ST"
+    assert not any("24E" in entry["note"] for entry in out["log"])
 
 
 def test_25a_limits():
