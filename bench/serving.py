@@ -139,14 +139,16 @@ def rss_mb(pid: int) -> float:
 
 
 def children(pid: int) -> list[int]:
-    """The server's worker processes (every process of its session but itself)."""
-    found = []
+    """The server's worker processes: the processes of its session that started none
+    (manage.py serve runs Granian's main process under a supervisor; the workers are
+    the leaves)."""
+    parents = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
                 fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            if int(fields[3]) == pid and int(entry.name) != pid:  # fields[3]: session id
-                found.append(int(entry.name))
-    return found
+            if int(fields[3]) == pid:  # fields[3]: session id
+                parents[int(entry.name)] = int(fields[1])
+    return [p for p in parents if p != pid and p not in parents.values()]

@@ -4,6 +4,7 @@ Granian (a Rust HTTP server running the WSGI app in worker processes) reads
 each request whole on its own event loop before a worker thread sees it, so
 idle, slow or half-open connections cost a socket and nothing more; gunicorn's
 sync workers were each held by one such connection (bench/slow_clients.py).
+Ctrl-C (or SIGTERM) stops it, every time: see penaltyflow/ops/supervise.py.
 """
 
 import os
@@ -29,6 +30,7 @@ def granian_command(host: str, port: int, workers: int, access_log: bool) -> lis
         "--backlog", "2048",
         "--http1-header-read-timeout", "10000",  # a half-open request is dropped after 10 s
         "--respawn-failed-workers",
+        "--workers-kill-timeout", "10",  # on stop, a worker still busy after 10 s is killed
         "--log-level", "warning",
     ]  # fmt: skip
     if access_log:
@@ -49,6 +51,11 @@ class Command(BaseCommand):
         if problem := database_problem():
             raise CommandError(f"Not serving. {problem}")
         command = granian_command(host, port, workers, access_log)
-        self.stdout.write(f"PenaltyFlow on http://{host}:{port}/ ({workers} workers)")
+        self.stdout.write(
+            f"PenaltyFlow on http://{host}:{port}/ ({workers} workers). Ctrl-C stops it."
+        )
         self.stdout.flush()
-        os.execv(command[0], command)
+        # Granian runs under a small supervisor (no Django) that makes Ctrl-C stop it every
+        # time, and frees the port (penaltyflow/ops/supervise.py).
+        supervisor = [sys.executable, "-m", "penaltyflow.ops.supervise", *command]
+        os.execv(supervisor[0], supervisor)
