@@ -209,10 +209,12 @@ def _load_content() -> str:
     with open(SNAPSHOTS / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # the others wait for the first to write the file
         if not snapshot.exists():
+            from penaltyflow.core.models import ContentLoad
             from penaltyflow.quizzes import content
 
             call_command("loadcharts", verbosity=0)
             content.store(content.load())  # the true/false statements, as `loadquiz` stores them
+            ContentLoad.objects.all().delete()  # as in every process: no load is skipped
             text = serializers.serialize("json", _content_rows())
             for old in SNAPSHOTS.glob("content-*.json"):
                 old.unlink()

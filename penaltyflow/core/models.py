@@ -11,3 +11,17 @@ class ContentGeneration(models.Model):
 
     def __str__(self) -> str:
         return f"Content generation {self.value}"
+
+
+class ContentLoad(models.Model):
+    """What one kind of content (charts, quiz, lessons, quick) was last loaded from: a digest
+    of its files and of the code, and the content generation right after. `manage.py loadX`
+    skips a load while both still hold (penaltyflow/core/contentload.py)."""
+
+    kind = models.CharField(max_length=20, unique=True)
+    digest = models.CharField(max_length=64)
+    generation = models.PositiveBigIntegerField()
+    loaded = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.kind} loaded at generation {self.generation}"

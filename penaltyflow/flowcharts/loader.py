@@ -6,6 +6,7 @@ across files, the database and the engine); then all of them are written here in
 one transaction, so a bad file leaves the database as it was.
 """
 
+from collections.abc import Callable
 from pathlib import Path
 
 from django.db import transaction
@@ -23,8 +24,13 @@ __all__ = ["ContentError", "check_files", "load_charts", "read_chart_file"]
 
 
 @transaction.atomic
-def load_charts(paths: list[Path]) -> list[Flowchart]:
-    """Create or update the charts in `paths`; all of them, or on any error none."""
+def load_charts(
+    paths: list[Path], progress: Callable[[str], None] | None = None
+) -> list[Flowchart]:
+    """Create or update the charts in `paths`; all of them, or on any error none.
+    `progress` is told each step as it starts (which chart, n of N)."""
+    say = progress or (lambda line: None)
+    say(f"Checking {len(paths)} chart files...")
     files = [read_chart_file(path) for path in paths]
     check_files(files)
     charts = {}
@@ -73,8 +79,11 @@ def load_charts(paths: list[Path]) -> list[Flowchart]:
     def node_of(slug: str, key: str) -> Node:
         return nodes.get((slug, key)) or Node.objects.get(chart__slug=slug, key=key)
 
-    for file in files:
+    for n, file in enumerate(files, 1):
         slug = file.meta["slug"]
+        hands = sum(spec.example is not None for spec in file.graph.nodes)
+        hands += sum(c.example is not None for spec in file.graph.nodes for c in spec.choices)
+        say(f"Chart {n} of {len(files)}: {slug}, {hands} example hands")
         for spec in file.graph.nodes:
             node = nodes[slug, spec.key]
             if spec.jump_to:
@@ -99,6 +108,7 @@ def load_charts(paths: list[Path]) -> list[Flowchart]:
                     owner.save(update_fields=["example"])
 
     # Charts that jump into these show their titles: they are drawn anew too if need be.
+    say("Drawing the diagrams that changed...")
     Flowchart.refresh_all(charts.values())
     return list(Flowchart.objects.filter(slug__in=charts))
 

@@ -36,7 +36,7 @@ def test_a_database_made_readable_by_others_is_made_owner_only_again(site):
 
 def loadcharts(env: dict, **extra: str) -> subprocess.Popen:
     return subprocess.Popen(
-        [PYTHON, "manage.py", "loadcharts", "-v0"], cwd=ROOT, env={**env, **extra},
+        [PYTHON, "manage.py", "loadcharts", "--force", "-v0"], cwd=ROOT, env={**env, **extra},
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
 
