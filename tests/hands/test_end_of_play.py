@@ -182,3 +182,19 @@ def test_both_sides_revoked_one_64c2b_figure_with_neither_revoke_and_no_make_up(
     said = words(page)
     assert "Had neither revoke occurred" in said and "Law 64C2(b)" in said
     assert said.count("Double dummy suggests") == 1 and "makes up" not in said
+
+
+@pytest.mark.django_db
+def test_after_a_trick_12_revoke_the_64c_figure_says_62d1_would_not_let_it_stand():
+    from django.template.loader import render_to_string
+    from django.test import RequestFactory
+
+    example = Example.objects.get(
+        choice__source__chart__slug="law-64", choice__source__key="b6-trick-12"
+    )
+    table = build_table(example.scenario, analysis=example.analysis)
+    (d,) = table.end_of_play.redress
+    assert d.trick == 12 and d.trick12
+    page = render_to_string("hands/table.html", {"table": table}, request=RequestFactory().get("/"))
+    said = words(page)
+    assert "Law 62D1" in said and "this figure does not arise" in said
