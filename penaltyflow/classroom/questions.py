@@ -11,6 +11,22 @@ def get_question(qid: str):
     return bank.get_question(qid)
 
 
+def for_a_class(items: list[dict]) -> list[dict]:
+    """A lesson's items as one class asks them: each question generated on a deal is drawn
+    afresh for this class (the same recipe on a new deal, with an id nobody can guess, that
+    no listing names: `bank.draw`), so an open class question cannot be looked up by its
+    story; a chart question or a true/false statement stays what it is. `from` keeps the
+    bank question it stands for."""
+    from penaltyflow.quizzes import bank
+
+    drawn = []
+    for spec in items:
+        if spec.get("kind") == "question" and (new := bank.draw(spec["question"])):
+            spec = {**spec, "question": new, "from": spec["question"]}
+        drawn.append(spec)
+    return drawn
+
+
 def question_ids(law: str | None = None, kind: str | None = None, limit: int = 100) -> list[str]:
     from penaltyflow.quizzes import bank
 

@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
+from . import questions
 from .access import startable_lessons, teacher_only, teacher_session, with_access
 from .conditional import etag, fresh, not_modified
 from .forms import StartForm
@@ -46,6 +47,7 @@ def start(request: HttpRequest) -> HttpResponse:
     items = lesson.snapshot()
     if not items:
         raise BadRequest("This lesson has no items yet: add some before starting it.")
+    items = questions.for_a_class(items)  # its own deals: no open question can be looked up
     for _ in range(10):
         try:
             with transaction.atomic():

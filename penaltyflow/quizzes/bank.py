@@ -8,12 +8,16 @@ Three sources, one id space:
   read from the engine's replay of the question's scenario, as `manage.py scenario`
   prints it, never stored;
 - `c-...`: built from the charts in the database (`chartquestions.py`);
-- `t-...`: authored true/false statements on the known traps (`content/quiz/*.yaml`).
+- `t-...`: authored true/false statements on the known traps (`content/quiz/*.yaml`);
+- `d-<recipe>-<20 hex digits>`: drawn for one class (`draw`): the same recipe on a fresh
+  deal from a secret seed, kept as a `models.DrawnQuestion`. It is read and answered like
+  any other, but never listed (`index` holds the bank alone), and its id cannot be guessed.
 """
 
 from __future__ import annotations
 
 import re
+import secrets
 from functools import lru_cache
 
 from penaltyflow.engine.vocab import SEATS
@@ -30,6 +34,9 @@ def _step_url(step: str) -> str:
     return f"/charts/{step}/"
 
 
+_DRAWN = re.compile(r"d-([a-z0-9-]+)-([0-9a-f]{20})")
+
+
 @lru_cache(maxsize=4096)
 def generated(qid: str) -> Question | None:
     m = _ID.fullmatch(qid)
@@ -39,6 +46,11 @@ def generated(qid: str) -> Question | None:
     n = int(m.group(2))
     if recipe is None or n >= generator.PER_RECIPE:
         return None
+    return _made(recipe, n, qid)
+
+
+def _made(recipe: generator.Recipe, n: int | str, qid: str) -> Question:
+    """Question `n` of the recipe (a number of the bank, or a drawn question's seed)."""
     d = generator.draft(recipe, n)
     kind = KINDS[d.kind]
     assert isinstance(kind, EngineKind), f"{recipe.name}: {d.kind} is not judged by the engine"
@@ -61,6 +73,58 @@ def generated(qid: str) -> Question | None:
     )
     q.choices = kind.choices(q.state(), subject, qid)
     return q
+
+
+@lru_cache(maxsize=1024)
+def _drawn_made(qid: str, recipe: str, seed: str) -> Question | None:
+    r = generator.BY_NAME.get(recipe)
+    return _made(r, seed, qid) if r is not None else None
+
+
+def drawn(qid: str) -> Question | None:
+    """A question drawn for a class, if one was drawn with this id."""
+    if not _DRAWN.fullmatch(qid):
+        return None
+    from .models import DrawnQuestion
+
+    row = DrawnQuestion.objects.filter(qid=qid).values_list("recipe", "seed").first()
+    return _drawn_made(qid, *row) if row else None
+
+
+@lru_cache(maxsize=256)
+def _told(recipe: str) -> frozenset:
+    """The deals and the (prompt, story) of the bank's questions of a recipe."""
+    told = set()
+    for n in range(generator.PER_RECIPE):
+        q = generated(f"g-{recipe}-{n:04d}")
+        if q is not None:
+            told |= {(q.prompt, q.story), (q.scenario or {}).get("deal")}
+    return frozenset(told)
+
+
+def draw(qid: str) -> str | None:
+    """A fresh question for one class standing for the generated bank question `qid`: the
+    same recipe on a deal from a secret seed, unlike every question of the bank (its deal,
+    its words); its id. None when `qid` is not generated (a chart question, a statement)."""
+    m = _ID.fullmatch(qid) if isinstance(qid, str) else None
+    recipe = generator.BY_NAME.get(m.group(1)) if m else None
+    if recipe is None:
+        return None
+    from .models import DrawnQuestion
+
+    for _ in range(20):
+        seed = secrets.token_hex(10)
+        new_id = f"d-{recipe.name}-{seed}"
+        try:
+            q = _drawn_made(new_id, recipe.name, seed)  # kept: the class reads it next
+        except RuntimeError:  # no moment from this seed: draw another
+            continue
+        assert q is not None
+        if {(q.prompt, q.story), (q.scenario or {}).get("deal")} & _told(recipe.name):
+            continue
+        DrawnQuestion.objects.create(qid=new_id, recipe=recipe.name, seed=seed, drawn_from=qid)
+        return new_id
+    return None
 
 
 def generated_index() -> list[tuple[str, str, str]]:
@@ -86,6 +150,8 @@ def get_question(qid: str) -> Question | None:
         return None
     if qid.startswith("g-"):
         return generated(qid)
+    if qid.startswith("d-"):
+        return drawn(qid)
     return next((q for q in _others() if q.id == qid), None)
 
 

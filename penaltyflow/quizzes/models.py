@@ -162,3 +162,22 @@ class Statement(models.Model):
 
     def __str__(self) -> str:
         return self.slug
+
+
+class DrawnQuestion(models.Model):
+    """A question drawn for one class: a fresh deal from the recipe of a generated bank
+    question (`drawn_from`), from a seed nobody else knows. It is read and answered at
+    /quiz/q/<qid> like any other, but no listing names it and its id cannot be guessed,
+    so an open class question cannot be looked up by its story (`bank.draw`)."""
+
+    qid = models.CharField("question", max_length=100, primary_key=True)
+    recipe = models.CharField(max_length=60)
+    seed = models.CharField(max_length=40)
+    drawn_from = models.CharField(max_length=100, help_text="The bank question it stands for.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.qid

@@ -6,7 +6,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from penaltyflow.classroom.models import Answer
+from penaltyflow.classroom.models import Answer, Session
+from penaltyflow.quizzes import bank
 
 from .conftest import PHONE, _page, screenshot, settle
 from .test_projector import sign_in_to
@@ -82,29 +83,36 @@ def test_a_teacher_and_three_phones(browser, club):
             )
         fits(teacher)
 
+        # the class's own deal says who chooses: the right seat, and two wrong ones
+        q = bank.get_question(Session.objects.get(code=code).items[1]["question"])
+        (right,) = q.right_keys()
+        names = {key: text.split()[0] for key, text in q.choices}  # "North"
+        wrong, other = [key for key in q.keys if key != right][:2]
         # tap, change, and the projector counts them live
-        ann.get_by_role("button", name=re.compile("East")).click()
-        expect(ann.locator(".answer-btn.chosen")).to_contain_text("East")
-        bob.get_by_role("button", name=re.compile("North")).click()
-        cy.get_by_role("button", name=re.compile("West")).click()
-        ann.get_by_role("button", name=re.compile("North")).click()  # Ann changes her mind
-        expect(ann.locator(".answer-btn.chosen")).to_contain_text("North")
+        ann.get_by_role("button", name=re.compile(names[wrong])).click()
+        expect(ann.locator(".answer-btn.chosen")).to_contain_text(names[wrong])
+        bob.get_by_role("button", name=re.compile(names[right])).click()
+        cy.get_by_role("button", name=re.compile(names[other])).click()
+        ann.get_by_role("button", name=re.compile(names[right])).click()  # Ann changes her mind
+        expect(ann.locator(".answer-btn.chosen")).to_contain_text(names[right])
         expect(ann.locator(".answer-btn.chosen")).to_have_count(1)
         expect(teacher.locator("#live")).to_contain_text("3 of 3 answered", timeout=FOLLOW_MS + 500)
         screenshot(teacher, "classroom-projector-1280x720-answers")
         assert small_taps(ann) == []
         fits(ann, scrolls=True)
         screenshot(ann, "classroom-phone-answered")
-        assert sorted(Answer.objects.values_list("keys", flat=True)) == ["N", "N", "W"]
+        assert sorted(Answer.objects.values_list("keys", flat=True)) == sorted(
+            [right, right, other]
+        )
 
         # R: reveal; phones say right or wrong, with the explanation
         teacher.keyboard.press("r")
-        expect(teacher.locator(".bar-row.right")).to_contain_text("North")
+        expect(teacher.locator(".bar-row.right")).to_contain_text(names[right])
         expect(teacher.locator("#live")).to_contain_text("2 right")
         expect(ann.locator(".verdict")).to_contain_text("Right!", timeout=FOLLOW_MS)
         expect(cy.locator(".verdict")).to_contain_text("Not this time", timeout=FOLLOW_MS)
-        expect(cy.locator(".explanation")).to_contain_text("North (declarer) chooses")
-        expect(cy.get_by_role("button", name=re.compile("North"))).to_be_disabled()
+        expect(cy.locator(".explanation")).to_contain_text(f"{names[right]} (declarer) chooses")
+        expect(cy.get_by_role("button", name=re.compile(names[right]))).to_be_disabled()
         screenshot(teacher, "classroom-projector-1280x720-revealed")
         screenshot(cy, "classroom-phone-revealed")
 

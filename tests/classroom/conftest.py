@@ -96,3 +96,17 @@ def quiz_session(teacher_client, quiz_lesson) -> Session:
     session = start(teacher_client, quiz_lesson)
     teacher_client.post(f"/classroom/{session.code}/present/next")  # to the first question
     return session
+
+
+def asked(session: Session, item: int):
+    """The question a class asks at this item (its own deal, drawn when the class started)."""
+    from penaltyflow.quizzes import bank
+
+    return bank.get_question(session.items[item]["question"])
+
+
+def keys(session: Session, item: int) -> tuple[list[str], list[str]]:
+    """The item's right keys and its wrong ones (the class's own deal decides which)."""
+    q = asked(session, item)
+    right = sorted(q.right_keys())
+    return right, [k for k in q.keys if k not in right]

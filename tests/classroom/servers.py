@@ -167,11 +167,11 @@ class Browser:
     def csrf(self) -> str:
         return next((c.value for c in self.jar if c.name == "csrftoken"), "")
 
-    def request(self, method: str, path: str, fields=None) -> tuple[int, dict, bytes]:
-        data, headers = None, {}
+    def request(self, method: str, path: str, fields=None, **extra) -> tuple[int, dict, bytes]:
+        data, headers = None, dict(extra)
         if method == "POST":
             data = urllib.parse.urlencode(fields or [], doseq=True).encode()
-            headers = {"X-CSRFToken": self.csrf(), "Referer": self.base + path}
+            headers |= {"X-CSRFToken": self.csrf(), "Referer": self.base + path}
         req = urllib.request.Request(self.base + path, data=data, headers=headers, method=method)
         try:
             with self.opener.open(req, timeout=60) as r:
@@ -182,8 +182,17 @@ class Browser:
     def get(self, path: str):
         return self.request("GET", path)
 
-    def post(self, path: str, fields=None):
-        return self.request("POST", path, fields)
+    def post(self, path: str, fields=None, **headers):
+        return self.request("POST", path, fields, **headers)
+
+    def right_answer(self, qid: str) -> set[str]:
+        """The right keys of a quiz question, as its public answer post gives them."""
+        self.get(f"/quiz/q/{qid}/")  # the CSRF cookie
+        status, _, body = self.post(
+            f"/quiz/q/{qid}/answer", {"answer": "N"}, Accept="application/json"
+        )
+        assert status == 200, (qid, status, body[:200])
+        return set(json.loads(body)["answer"])
 
     def json(self, path: str) -> dict:
         status, _, body = self.get(path)

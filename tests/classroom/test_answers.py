@@ -6,7 +6,7 @@ from django.test import Client
 
 from penaltyflow.classroom.models import Answer
 
-from .conftest import HTMX, OPTIONS, WHO, join
+from .conftest import HTMX, asked, join, keys
 
 JSON = {"HTTP_ACCEPT": "application/json"}
 
@@ -27,16 +27,17 @@ def results(teacher_client, session):
 
 def test_an_answer_counts_once_and_a_change_replaces_it(quiz_session, teacher_client):
     ann, bob = join(quiz_session, "Ann"), join(quiz_session, "Bob")
-    assert answer(ann, quiz_session, 1, "E").status_code == 302
-    assert answer(ann, quiz_session, 1, "E").status_code == 302  # a doubled post
-    assert answer(bob, quiz_session, 1, "W").status_code == 302
-    assert answer(ann, quiz_session, 1, "N").status_code == 302  # Ann changes her mind
+    (right,), (wrong, other, _) = keys(quiz_session, 1)  # who chooses: one seat of four
+    assert answer(ann, quiz_session, 1, wrong).status_code == 302
+    assert answer(ann, quiz_session, 1, wrong).status_code == 302  # a doubled post
+    assert answer(bob, quiz_session, 1, other).status_code == 302
+    assert answer(ann, quiz_session, 1, right).status_code == 302  # Ann changes her mind
     doc = results(teacher_client, quiz_session)
     assert doc["students"] == 2
     assert doc["items"][1] == {
         "item": 1,
-        "question": WHO,
-        "answers": {"N": 1, "W": 1},
+        "question": quiz_session.items[1]["question"],
+        "answers": {right: 1, other: 1},
         "right": 1,
         "total": 2,
     }
@@ -47,13 +48,15 @@ def test_an_answer_counts_once_and_a_change_replaces_it(quiz_session, teacher_cl
 def test_several_keys_for_a_question_with_several_answers(quiz_session, teacher_client):
     teacher_client.post(f"/classroom/{quiz_session.code}/present/next")
     ann, bob = join(quiz_session, "Ann"), join(quiz_session, "Bob")
-    assert answer(ann, quiz_session, 2, "refuse", "accept").status_code == 302
-    assert answer(bob, quiz_session, 2, "accept").status_code == 302
+    right, _ = keys(quiz_session, 2)
+    assert len(right) >= 2  # several right answers
+    assert answer(ann, quiz_session, 2, *reversed(right)).status_code == 302
+    assert answer(bob, quiz_session, 2, right[0]).status_code == 302
     entry = results(teacher_client, quiz_session)["items"][2]
     assert entry == {
         "item": 2,
-        "question": OPTIONS,
-        "answers": {"accept": 2, "refuse": 1},
+        "question": quiz_session.items[2]["question"],
+        "answers": {right[0]: 2} | {key: 1 for key in right[1:]},
         "right": 1,
         "total": 2,
     }
@@ -101,33 +104,36 @@ def test_closed_items_refuse_answers_with_409(quiz_session, teacher_client):
 
 def test_the_phone_taps_shows_its_answer_then_right_or_wrong_and_why(quiz_session, teacher_client):
     ann, bob = join(quiz_session, "Ann"), join(quiz_session, "Bob")
+    (right,), (wrong, *_) = keys(quiz_session, 1)
     html = ann.get(f"/classroom/{quiz_session.code}/").content.decode()
     assert "Who chooses now?" in html and 'value="N"' in html and "Tap your answer" in html
-    reply = answer(ann, quiz_session, 1, "E", **HTMX)
+    reply = answer(ann, quiz_session, 1, wrong, **HTMX)
     assert reply.status_code == 200
     assert (
         'aria-pressed="true"' in reply.content.decode() and "your answer" in reply.content.decode()
     )
-    answer(bob, quiz_session, 1, "N")
+    answer(bob, quiz_session, 1, right)
     teacher_client.post(f"/classroom/{quiz_session.code}/present/reveal")
-    wrong = ann.get(f"/classroom/{quiz_session.code}/").content.decode()
-    right = bob.get(f"/classroom/{quiz_session.code}/").content.decode()
-    assert "Not this time" in wrong and "✓ right" in wrong
-    assert "Right!" in right
-    assert "North (declarer) chooses." in right  # the quiz's explanation
-    late = answer(ann, quiz_session, 1, "N", **HTMX)
+    wrong_page = ann.get(f"/classroom/{quiz_session.code}/").content.decode()
+    page = bob.get(f"/classroom/{quiz_session.code}/").content.decode()
+    assert "Not this time" in wrong_page and "✓ right" in wrong_page
+    assert "Right!" in page
+    explanation = asked(quiz_session, 1).explanation({right}).split(".")[0]
+    assert explanation and explanation in page  # the quiz's explanation ("North (declarer) ...")
+    late = answer(ann, quiz_session, 1, right, **HTMX)
     assert late.status_code == 409 and "closed" in late.content.decode()  # swapped in by htmx
 
 
 def test_the_projector_shows_live_bars_and_marks_the_right_answer_on_reveal(
     quiz_session, teacher_client
 ):
-    for key in "NNE":
+    (right,), (wrong, *_) = keys(quiz_session, 1)
+    for key in (right, right, wrong):
         answer(join(quiz_session), quiz_session, 1, key)
     live = teacher_client.get(f"/classroom/{quiz_session.code}/present/live", **HTMX)
     html = live.content.decode()
     assert "<strong>3</strong> of 3 answered" in html
-    assert '<rect width="100"' in html and '<rect width="50"' in html  # N twice, E once
+    assert '<rect width="100"' in html and '<rect width="50"' in html  # right twice, wrong once
     assert "bar-row right" not in html
     again = teacher_client.get(
         f"/classroom/{quiz_session.code}/present/live", HTTP_IF_NONE_MATCH=live["ETag"], **HTMX
@@ -140,21 +146,22 @@ def test_the_projector_shows_live_bars_and_marks_the_right_answer_on_reveal(
 
 def test_summary_csv_and_reopening_read_only(quiz_session, teacher_client):
     code = quiz_session.code
-    answer(join(quiz_session, "Ann"), quiz_session, 1, "N")
-    answer(join(quiz_session, "Bob, Jr"), quiz_session, 1, "W")
+    (right,), (wrong, *_) = keys(quiz_session, 1)
+    qid = quiz_session.items[1]["question"]
+    answer(join(quiz_session, "Ann"), quiz_session, 1, right)
+    answer(join(quiz_session, "Bob, Jr"), quiz_session, 1, wrong)
     join(quiz_session)  # no name, no answer
     teacher_client.post(f"/classroom/{code}/present/end")
     html = teacher_client.get(f"/classroom/{code}/summary/").content.decode()
     assert "2 answered" in html and "1 right (50%)" in html
     assert "Ann" in html and "Bob, Jr" in html and "Student 3" in html
     rows = teacher_client.get(f"/classroom/{code}/results.csv").content.decode().splitlines()
-    assert rows[0].startswith("student,item 2 (g-defender-lead-who-0000) answer,item 2 right")
-    assert rows[1] == "Ann,N,yes,,,1,1"
-    assert rows[2] == '"Bob, Jr",W,no,,,0,1'
+    assert rows[0].startswith(f"student,item 2 ({qid}) answer,item 2 right")
+    assert rows[1] == f"Ann,{right},yes,,,1,1"
+    assert rows[2] == f'"Bob, Jr",{wrong},no,,,0,1'
     items = teacher_client.get(f"/classroom/{code}/items.csv").content.decode().splitlines()
-    assert items[2].startswith("2,question,g-defender-lead-who-0000,") and items[2].endswith(
-        ",2,1,50,N=1 W=1"
-    )
+    tally = " ".join(f"{k}=1" for k in sorted([right, wrong]))
+    assert items[2].startswith(f"2,question,{qid},") and items[2].endswith(f",2,1,50,{tally}")
     # reopened read-only: browse the items, nothing to drive
     page = teacher_client.get(f"/classroom/{code}/present/?item=1").content.decode()
     assert "read only" in page and "bar-row right" in page and "key-reveal" not in page
@@ -172,7 +179,9 @@ def test_students_keep_the_lessons_questions_for_review(quiz_session, teacher_cl
     assert "already in your review queue" in again
     from penaltyflow.quizzes.models import ReviewCard
 
-    assert sorted(ReviewCard.objects.values_list("qid", flat=True)) == sorted([WHO, OPTIONS])
+    assert sorted(ReviewCard.objects.values_list("qid", flat=True)) == sorted(
+        spec["question"] for spec in quiz_session.items if spec["kind"] == "question"
+    )
 
 
 def test_a_student_s_answers_are_limited_per_student_as_the_quiz_limits_them(

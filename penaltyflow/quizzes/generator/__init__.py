@@ -35,8 +35,9 @@ OPTION_NAMES = (
 )
 
 
-def draft(r: Recipe, n: int) -> Draft:
-    """Question `n` of recipe `r`: the first deal from its seeds that gives the moment."""
+def draft(r: Recipe, n: int | str) -> Draft:
+    """Question `n` of recipe `r`: the first deal from its seeds that gives the moment.
+    `n` is a number of the bank, or the secret seed of a question drawn for a class."""
     for attempt in range(ATTEMPTS):
         rng = random.Random(f"{r.name}:{n}:{attempt}")
         d = Draft.new(rng, saw_dummy=r.saw_dummy)
