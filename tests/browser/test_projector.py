@@ -150,3 +150,91 @@ def test_q_shows_the_qr_code_big_for_latecomers(browser, club):  # noqa: F811
         expect(big).to_be_visible()
     finally:
         context.close()
+
+
+def test_the_results_the_room_sees_mark_no_answer_before_its_reveal(browser, club):  # noqa: F811
+    """Issue 27: the projector's Results button opens the summary in front of the room; it
+    ticked the right answer of every question, those not yet asked included."""
+    from tests.browser.conftest import PHONE
+
+    context, page = _page(browser, PROJECTOR)
+    phone_context, phone = _page(browser, PHONE)
+    try:
+        sign_in_and_start(page, club)
+        code = page.locator(".code").inner_text().strip()
+        phone.goto(f"{club}/join/{code}/")
+        phone.locator("button[type=submit]").click()
+        phone.wait_for_url(f"**/classroom/{code}/")
+        page.keyboard.press("ArrowRight")  # the first question, open
+        phone.locator(".answer-btn").first.click()
+        expect(page.locator("#live")).to_contain_text("1 of 1 answered", timeout=3000)
+        with context.expect_page() as opened:
+            page.get_by_role("link", name="Results").click()
+        summary = opened.value
+        summary.wait_for_load_state()
+        items = summary.locator(".summary-items > li")
+        expect(items).to_have_count(4)
+        expect(items.nth(1)).to_contain_text("1 answered")
+        for size in (PROJECTOR, {"width": 390, "height": 844}):
+            summary.set_viewport_size(size)
+            screenshot(summary, f"summary-before-reveal-{size['width']}x{size['height']}")
+            assert summary.evaluate("document.documentElement.scrollWidth") <= size["width"]
+        body = summary.locator("body").inner_text()
+        assert "✓" not in body and "✗" not in body and " right (" not in body, body
+        expect(summary.locator(".bar-row.right")).to_have_count(0)
+        # revealed: the first question's answer is marked there, the second's still not
+        page.keyboard.press("r")
+        expect(page.locator("#live")).to_contain_text("right")
+        summary.reload()
+        expect(items.nth(1).locator(".bar-row.right")).to_have_count(1)
+        expect(items.nth(2).locator(".bar-row.right")).to_have_count(0)
+        screenshot(summary, "summary-after-reveal-390x844")
+    finally:
+        phone_context.close()
+        context.close()
+
+
+UNDER_THE_BAR = """() => {
+  const bar = document.querySelector('.controls').getBoundingClientRect();
+  const item = document.querySelector('.stage .item');
+  const shown = [...item.querySelectorAll('.step-choices li, .bars li, .item-title')];
+  return shown.filter(e => e.getBoundingClientRect().bottom > bar.top + .5)
+    .map(e => e.innerText.slice(0, 40));
+}"""
+
+
+def test_the_revokes_lesson_keeps_its_choices_above_the_bar_and_says_no_ruling(browser, site):
+    """Issue 27: 'Does Law 64B rule out a transfer?' (item 15, asked of the room) said
+    'Transferred: 2 tricks (Law 64A1)', and its last choices sat under the control bar at
+    1280x720; no item of the lesson (its deals drawn afresh) runs under the bar."""
+    from django.contrib.auth.models import Group, User
+    from django.core.management import call_command
+
+    from penaltyflow.classroom.models import TEACHERS_GROUP
+
+    call_command("loadlessons", verbosity=0)
+    tess = User.objects.create_user("tess", password="projector-pw")
+    tess.groups.add(Group.objects.get_or_create(name=TEACHERS_GROUP)[0])
+    context, page = _page(browser, PROJECTOR)
+    try:
+        sign_in_to(page, site, "/classroom/")
+        page.locator("form[action='/classroom/start']:has(input[value='revokes']) button").click()
+        page.wait_for_url(re.compile(r".*/classroom/\w{6}/present/$"))
+        items = int(page.locator(".progress").inner_text().split("/")[-1])
+        under, asked = {}, 0
+        for n in range(1, items + 1):
+            if n > 1:
+                page.keyboard.press("ArrowRight")
+                page.wait_for_selector(f"#stage[data-item='{n - 1}']")
+            title = page.locator(".item-title").inner_text()
+            if found := page.evaluate(UNDER_THE_BAR):
+                under[f"{n} {title}"] = found
+            if title.startswith("Does Law 64B rule out a transfer?"):
+                screenshot(page, "projector-revokes-64b-asked-1280x720")
+                stage = page.locator("#stage").inner_text()
+                assert "Transferred" not in stage and "64A1" not in stage, stage
+                asked += 1
+        assert items >= 18 and asked == 1
+        assert under == {}
+    finally:
+        context.close()
