@@ -8,6 +8,7 @@ from django.views.decorators.http import require_safe
 
 from .access import teacher_lesson, teacher_session, with_access
 from .models import Session
+from .paper import parts as chart_parts
 from .present import item_view, per_student, tallies
 
 # A spreadsheet reads a cell that starts with one of these as a formula (a student named
@@ -106,7 +107,7 @@ def handout(request: HttpRequest, slug: str) -> HttpResponse:
         "lesson": lesson,
         "views": views,
         "paper": paper,
-        "charts": charts,
+        "charts": [{"chart": c, "parts": chart_parts(c.svg)} for c in charts],  # legible
         "has_questions": any(v.kind == "question" for v in views),
     }
     return render(request, "classroom/handout.html", context)
