@@ -1,5 +1,5 @@
 """A club night in the browser: a teacher on a 1280x720 projector, three students on phones,
-each in a browser context of their own. The phones follow the teacher within 2 seconds."""
+each in a browser context of their own. The phones follow the teacher by themselves."""
 
 import re
 
@@ -13,7 +13,10 @@ from .conftest import PHONE, _page, screenshot, settle
 from .test_projector import sign_in_to
 
 pytestmark = pytest.mark.browser
-FOLLOW_MS = 2000
+# How long to wait for a phone (or the projector) to show what the teacher did before
+# calling it stuck: a ceiling, never the verdict. How fast they follow (within about a
+# second) is measured in bench/classroom_bench.py; a test never asserts a duration.
+FOLLOW_MS = 30_000
 
 
 def fits(page, scrolls: bool = False) -> None:

@@ -57,8 +57,15 @@ def test_f_toggles_full_screen(browser, club):  # noqa: F811
         page.evaluate(
             "document.body.append(Object.assign(document.createElement('input'), {id: 'typing'}))"
         )
+        page.evaluate(  # count the requests to go full screen from here on
+            "() => { window.asked = 0; const ask = Element.prototype.requestFullscreen;"
+            " Element.prototype.requestFullscreen = function () { window.asked++;"
+            " return ask.apply(this, arguments); }; }"
+        )
         page.locator("#typing").press("f")
-        page.wait_for_timeout(300)
+        # The letter is in the field: the key's handlers have all run (they run before it lands).
+        expect(page.locator("#typing")).to_have_value("f")
+        assert page.evaluate("window.asked") == 0
         assert page.evaluate("document.fullscreenElement") is None
     finally:
         context.close()

@@ -131,13 +131,14 @@ def test_answers_posted_at_once_are_counted_exactly(env, tmp_path):
         server.stop()
 
 
-def follows_within(phone: Browser, code: str, item: int, seconds: float = 2.0) -> float:
-    began = time.monotonic()
-    while time.monotonic() - began < seconds:
-        if phone.json(f"/classroom/{code}/state.json")["item"] == item:
-            return time.monotonic() - began
+def follows(phone: Browser, code: str, item: int, ceiling: float = 60.0) -> None:
+    """The phone reaches the teacher's item by itself. `ceiling` only says when to call it
+    stuck (a busy machine is slow, not wrong); how fast phones follow is never asserted."""
+    deadline = time.monotonic() + ceiling
+    while phone.json(f"/classroom/{code}/state.json")["item"] != item:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the phone never reached item {item}")
         time.sleep(0.1)
-    raise AssertionError(f"the phone did not reach item {item} within {seconds} s")
 
 
 @pytest.mark.skipif(
@@ -152,9 +153,9 @@ def test_two_app_servers_on_one_postgresql(env, tmp_path):
         # the phones, on the other server, follow the teacher
         assert phones[0].json(f"/classroom/{code}/state.json")["item"] == 1
         final = answers_at_once_are_counted_exactly(teacher, code, phones)
-        follows_within(phones[5], code, 2)
+        follows(phones[5], code, 2)
         teacher.post(f"/classroom/{code}/present/prev")
-        follows_within(phones[6], code, 1)
+        follows(phones[6], code, 1)
 
         # the phones' server is restarted mid-class: nothing is lost, phones carry on
         phone_server.stop()
@@ -166,7 +167,7 @@ def test_two_app_servers_on_one_postgresql(env, tmp_path):
         check_tally(teacher, code, final)
         # the teacher's server sees answers given through the new one
         teacher.post(f"/classroom/{code}/present/next")
-        follows_within(phones[8], code, 2)
+        follows(phones[8], code, 2)
         status = phones[8].post(f"/classroom/{code}/answer", {"item": 2, "answer": "accept"})[0]
         assert status == 302
         entry = teacher.json(f"/classroom/{code}/results.json")["items"][2]

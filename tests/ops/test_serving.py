@@ -44,13 +44,13 @@ def site(tmp_path_factory):
 def test_200_slow_clients_do_not_keep_a_page_from_anyone_else(site):
     port, _, _ = site
     timed_gets(port, STEP, 4)  # each worker has built the page once
-    held = hold_slow_clients(port, 200)
+    held = hold_slow_clients(port, 200)  # connected: the server accepts them before ours
     try:
-        time.sleep(0.5)
         # While the 200 hold their sockets, 40 requests one after another are each answered
-        # (a worker kept by a slow client would leave them unanswered: status 0 after 5 s).
-        # How fast: bench/slow_clients.py measures it; a test never asserts a duration.
-        results = timed_gets(port, STEP, 40, timeout=5)
+        # (workers kept by slow clients would leave them unanswered: status 0). The timeout
+        # is a ceiling only, far past a busy machine's slowest answer; how fast they are
+        # answered is measured by bench/slow_clients.py, never asserted here.
+        results = timed_gets(port, STEP, 40, timeout=30)
     finally:
         for s in held:
             s.close()
@@ -63,8 +63,16 @@ def test_a_bad_request_writes_one_line_to_the_log_and_no_traceback(site):
     assert get(port, "/charts/mini-56/accept/?path=stands")[0] == 400  # a tampered path
     assert get(port, "/charts/mini-56/accept/", host="evil.example")[0] == 400
     assert get(port, "/charts/no-such-chart/")[0] == 404
-    time.sleep(0.5)  # the workers' log lines reach the file
-    new = log_path.read_text()[len(before) :].splitlines()
+
+    def new_lines() -> list[str]:
+        return log_path.read_text()[len(before) :].splitlines()
+
+    # The workers write their lines a moment after answering: wait for the third (a ceiling
+    # only says when to stop waiting; the counts below are the verdict).
+    deadline = time.monotonic() + 60
+    while len(new_lines()) < 3 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    new = new_lines()
     assert len([line for line in new if "not a way through this chart" in line]) == 1, new
     assert len([line for line in new if "Invalid HTTP_HOST header" in line]) == 1, new
     assert len([line for line in new if "Not Found" in line]) == 1, new
