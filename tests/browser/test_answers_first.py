@@ -63,4 +63,8 @@ def test_a_class_phone_shows_the_answer_buttons_before_the_table(site, browser):
     assert where["answer"] < where["table"] and where["answer"] < where["height"], where
     assert not where["sideways"]
     screenshot(phone, "classroom-phone-answers-first")
+    phone.set_viewport_size({"width": 1280, "height": 720})  # a laptop in the room
+    where = phone.evaluate(WHERE, ".answer-btn")
+    assert where["answer"] < where["table"] and not where["sideways"], where
+    screenshot(phone, "classroom-phone-answers-first-1280x720")
     context.close()
