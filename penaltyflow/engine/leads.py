@@ -152,7 +152,7 @@ def accept_lead(t: Table, by_play: bool, law: str) -> None:
     t.leader = seat
     t.lead_req = None
     if t.lead_forbid is not None and t.lead_forbid[0] != seat:
-        t._note(text.forbidden_leader_lost_lead(t.lead_forbid[0]))
+        t._note(text.forbidden_leader_lost_lead(t.lead_forbid[0], text.forbid_laws(t)))
         t.lead_forbid = None
     if law == "54B":
         t.opening_accepted = True

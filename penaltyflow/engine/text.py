@@ -309,8 +309,8 @@ def played_too_soon(table: Table, seat: int, card: int) -> str:
     return f"{_name(seat)} played {_c(card)} too soon. {pending_text(table)}"
 
 
-def forbidden_leader_lost_lead(seat: int) -> str:
-    return f"{_name(seat)} no longer has the lead: the prohibition ends (Law 50D2(a))."
+def forbidden_leader_lost_lead(seat: int, laws: str) -> str:
+    return f"{_name(seat)} no longer has the lead: the prohibition ends ({laws})."
 
 
 def opening_lead_accepted(card: int, by_play: bool) -> str:

@@ -58,3 +58,17 @@ def test_a_revoke_against_a_restriction_has_one_full_stop():
                     found += 1
                     assert not re.search(r"(?<!\.)\.\.(?!\.)", text), (path.name, node["key"])
     assert found >= 2
+
+
+def test_a_51b_prohibition_ends_citing_51b():
+    t = table(
+        {"expose": "CA", "seat": "E"},
+        {"expose": "C5", "seat": "E"},
+        {"decide": "forbid", "suit": "C"},
+        {"play": "HQ", "seat": "W"},
+        {"play": "H4", "seat": "N"},
+        {"play": "H2", "seat": "E"},
+        {"play": "HA", "seat": "S"},
+    )
+    text = said(t)
+    assert "West has lost the lead: the prohibition on leading clubs ends (Law 51B1(b))." in text
