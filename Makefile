@@ -10,7 +10,7 @@ PIP := $(VENV)/bin/pip
 .PHONY: setup run test test-content test-quick screenshots check lint bench clean delete-database-and-secret-key
 
 $(VENV)/.installed: requirements.txt
-	@echo "== Set-up 1 of 8: the Python packages into $(VENV) (requirements.txt; the first time, a minute or so)"
+	@echo "== Set-up: the Python packages into $(VENV) (requirements.txt; the first time, a minute or so)"
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet -r requirements.txt
 	touch $@
@@ -23,23 +23,13 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt
 	$(PIP) install --quiet --no-compile -r requirements-dev.txt
 	touch $(VENV)/.installed $@
 
-# Set-up alone: system packages, virtualenv, migrations, content, diagrams. A line a step;
-# each load is skipped when neither its files nor the code changed (--force loads anyway).
+# Set-up alone: system packages, virtualenv, then manage.py setup: migrations, static files,
+# content and diagrams, in one process, a line a step; each load is skipped when neither its
+# files nor the code changed (manage.py setup --force loads anyway).
 setup: $(VENV)/.installed
-	@echo "== Set-up 2 of 8: Graphviz (dot, for the diagrams)"
+	@echo "== Set-up: Graphviz (dot, for the diagrams)"
 	@scripts/need-system-packages dot:graphviz
-	@echo "== Set-up 3 of 8: the database (var/db.sqlite3 unless DATABASE_URL says otherwise)"
-	@$(PY) manage.py migrate --noinput --verbosity 0
-	@echo "== Set-up 4 of 8: the static files"
-	@$(PY) manage.py collectstatic --noinput --verbosity 0
-	@echo "== Set-up 5 of 8: the charts (the first time, double dummy on every example hand)"
-	@$(PY) manage.py loadcharts
-	@echo "== Set-up 6 of 8: the quiz"
-	@$(PY) manage.py loadquiz
-	@echo "== Set-up 7 of 8: the lessons"
-	@$(PY) manage.py loadlessons
-	@echo "== Set-up 8 of 8: the quick mode"
-	@$(PY) manage.py loadquick
+	@$(PY) manage.py setup
 
 # Serve on SQLite with Granian (slow clients cost a socket, not a worker; static
 # files through WhiteNoise, no internet needed). manage.py serve checks the database first.

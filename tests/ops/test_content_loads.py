@@ -109,3 +109,17 @@ def test_the_projects_content_loads_once_then_is_skipped(content, command):
     said, writes = load(command)
     assert writes == []
     assert "as they were at the last load: nothing to do (--force loads them anyway)" in said
+
+
+def test_setup_says_each_step_and_a_second_run_writes_nothing(content, settings, tmp_path):
+    """`make setup` runs `manage.py setup`: the project's content, a line a step; the next
+    start finds nothing changed, says so for each kind, and writes nothing."""
+    settings.STATIC_ROOT = tmp_path / "static"
+    said, writes = load("setup")
+    steps = [line for line in said.splitlines() if line.startswith("== Set-up")]
+    assert [line.split(":")[0] for line in steps] == [f"== Set-up {n} of 6" for n in range(1, 7)]
+    charts = len(list((settings.CONTENT_DIR / "charts").glob("*.yaml")))
+    assert f"Chart {charts} of {charts}:" in said and "Quiz bank:" in said and writes
+    said, writes = load("setup")
+    assert writes == []
+    assert said.count("as they were at the last load: nothing to do") == 4
