@@ -79,3 +79,17 @@ def test_the_sample_lead_out_of_turn_says_what_the_docs_say_it_does():
     state = json.loads(out.getvalue())
     assert state["lead_restriction"] == {"seat": "W", "suits": "H", "mode": "required"}
     assert state["to_play"] == "W" and set(state["legal"]) == {"HT", "H6", "H5", "H4"}
+
+
+def test_the_sample_auction_gives_what_the_docs_say():
+    """docs/scenario-format.md: East's queen exposed in the auction is a major penalty card
+    once South declares 3NT, and South chooses under 50D2 before West's opening lead."""
+    out = io.StringIO()
+    example = ROOT / "docs" / "examples" / "card-exposed-in-the-auction.json"
+    call_command("scenario", str(example), stdout=out)
+    state = json.loads(out.getvalue())
+    assert (state["contract"], state["declarer"]) == ("3NT", "S")
+    assert state["penalty_cards"] == [{"seat": "E", "card": "SQ", "kind": "major"}]
+    assert state["pending"]["decider"] == "S"
+    options = {(o["decide"], o.get("suit")) for o in state["pending"]["options"]}
+    assert options == {("require", "S"), ("forbid", "S"), ("no_restriction", None)}
