@@ -79,6 +79,44 @@ def card_label(name: str) -> str:
     return SUIT_SYMBOLS[SUITS.index(name[0])] + RANK_LABELS[RANKS.index(name[1])]
 
 
+# --- calls ------------------------------------------------------------------
+
+# As players write them on a score sheet, and in full words for a screen reader.
+CALL_LABELS = {"pass": "Pass", "X": "Dbl", "XX": "Rdbl"}
+CALL_WORDS = {"pass": "Pass", "X": "Double", "XX": "Redouble"}
+LEVEL_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+NOTRUMP, NOTRUMP_WORD = "NT", "no trump"
+
+
+def _bid_parts(call: str) -> tuple[str, str]:
+    """'3NT' -> ('3', 'NT'); '1H' -> ('1', 'H')."""
+    digits = len(call) - len(call.lstrip("0123456789"))
+    return call[:digits], call[digits:]
+
+
+def call_label(call: str) -> str:
+    """'1H' -> '1♥', '3NT' -> '3NT', 'pass' -> 'Pass', 'X' -> 'Dbl', 'XX' -> 'Rdbl'."""
+    if call in CALL_LABELS:
+        return CALL_LABELS[call]
+    level, strain = _bid_parts(call)
+    return level + (SUIT_SYMBOLS[SUITS.index(strain)] if strain in SUITS else strain)
+
+
+def call_spoken(call: str) -> str:
+    """'1H' -> 'One heart', '2S' -> 'Two spades', '3NT' -> 'Three no trump', 'X' -> 'Double'."""
+    if call in CALL_WORDS:
+        return CALL_WORDS[call]
+    level, strain = _bid_parts(call)
+    n = int(level)
+    count = LEVEL_WORDS[n - 1] if 1 <= n <= len(LEVEL_WORDS) else level
+    if strain == NOTRUMP:
+        word = NOTRUMP_WORD
+    else:
+        s = SUITS.index(strain)
+        word = SUIT_SINGULAR[s] if n == 1 else SUIT_NAMES[s]
+    return f"{count[0].upper()}{count[1:]} {word}"
+
+
 # --- the options of a pending decision ---------------------------------------
 
 

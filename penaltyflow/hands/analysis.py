@@ -44,6 +44,7 @@ from penaltyflow.engine.cards import (
     parse_contract,
     parse_seat,
 )
+from penaltyflow.engine.scenario import replay_board
 from penaltyflow.engine.text import option_label
 
 if TYPE_CHECKING:  # endplay itself is imported where the solver runs (see _Solver._solve)
@@ -296,7 +297,9 @@ def _analyse(scenario_json: str) -> dict:
     scenario = json.loads(scenario_json)
     found: dict[str, Any] = {}
     for upto in range(len(scenario.get("events", [])) + 1):
-        if replay(scenario, upto=upto).pending is not None:
+        board = replay_board(scenario, upto=upto)  # the play's decisions only: not the auction's
+        auction_pending = board.auction is not None and board.auction.pending is not None
+        if board.table is not None and not auction_pending and board.table.pending is not None:
             found[str(upto)] = option_tricks(scenario, upto)
     redress = revoke_redress(scenario)
     if redress:
@@ -331,8 +334,8 @@ def revoke_redress(scenario: dict) -> list[dict]:
     of them, with `"both": true`; its `side` is the side credited with fewer tricks than
     double dummy suggests (the first revoke's non-offending side when neither is).
     """
-    table = replay(scenario)
-    if not table.finished:
+    table = replay_board(scenario).table
+    if table is None or not table.finished:  # an auction not over, or passed out: no play
         return []
     state = table.to_json()
     adjusted = state["tricks_adjusted"]

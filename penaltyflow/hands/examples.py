@@ -9,6 +9,7 @@ can teach something the laws do not say.
 from dataclasses import dataclass, field
 from typing import Any
 
+from penaltyflow.engine.auction import CallError, parse_call
 from penaltyflow.engine.cards import CARD_NAMES, CardError, parse_card
 from penaltyflow.engine.scenario import ScenarioError, replay_board
 from penaltyflow.engine.table import Table
@@ -35,7 +36,13 @@ SHOWS = (
     "leader",
     "revokes",
     "tricks_adjusted",
+    # From the first call (the auction): the engine's `auction` and what it leaves to the play.
     "contract",
+    "to_call",
+    "call_status",
+    "barred",
+    "required_call",
+    "lead_restrictions_due",
 )
 
 
@@ -93,8 +100,15 @@ ENTRY_FIELDS = {
     "penalty_cards": ("seat", "card", "kind"),
     "current_trick": ("seat", "card"),
     "revokes": ("seat", "trick"),
+    "call_status": ("seat", "call", "status"),
+    "barred": ("seat", "until"),
+    "lead_restrictions_due": ("seat", "offender", "suits"),
 }
 LIST_FIELDS = ("legal", "pending")
+# Entries compared in order on the fields the example states (any others the engine has
+# are left out): a revoke's `law`, a call's `law`, a bar's `law`.
+IN_ORDER = ("revokes", "call_status", "barred", "lead_restrictions_due")
+UPPER = ("seat", "suit", "card", "offender", "suits")
 
 
 def _check_shape(key: str, value: Any) -> None:
@@ -133,24 +147,51 @@ def _normal(key: str, value: Any, state: dict[str, Any]) -> tuple[Any, Any]:
         return stated, found
     if key == "decider":
         return value, state["pending"] and state["pending"]["decider"]
-    if key == "revokes":
-        # Each revoke in order, compared on the fields the example states (seat, trick, and
-        # any of suit, card, status, transfer, law).
-        stated = [
-            {k: (str(v).upper() if k in ("seat", "suit", "card") else v) for k, v in r.items()}
-            for r in value
-        ]
+    if key in IN_ORDER:
+        # Each entry in order, compared on the fields the example states (a revoke: seat,
+        # trick, and any of suit, card, status, transfer, law; a call: seat, call, status,
+        # and its law if stated; a bar: seat, until, law).
+        stated = [{k: _upper(k, v) for k, v in r.items()} for r in value]
+        entries = _found_entries(key, state)
         found = [
             {k: r.get(k) for k in (stated[i] if i < len(stated) else r)}
-            for i, r in enumerate(state["revokes"])
+            for i, r in enumerate(entries)
         ]
         return stated, found
+    if key == "contract":
+        return (str(value).upper() if value is not None else None), state["contract"]
+    if key in ("to_call", "required_call"):
+        auction = state.get("auction") or {}
+        if key == "to_call":
+            return (str(value).upper() if value else None), auction.get("to_call")
+        return value and {k: _upper(k, v) for k, v in value.items()}, auction.get(key)
     if key == "current_trick":
         stated = [f"{str(p['seat']).upper()}:{_card_name(p['card'])}" for p in value or []]
         return stated, [f"{p['seat']}:{p['card']}" for p in state["current_trick"]]
     if key in ("to_play", "declarer", "dummy", "leader") and isinstance(value, str):
         return value.upper(), state[key]
     return value, state[key]
+
+
+def _upper(key: str, value: Any) -> Any:
+    """Seats, suits and cards in upper case; a call as the engine writes it."""
+    if key in UPPER:
+        return str(value).upper()
+    if key == "law":
+        return str(value)
+    if key == "call":
+        try:
+            return parse_call(value)
+        except CallError:
+            raise ExampleError(f"'{value}' is not a call") from None
+    return value
+
+
+def _found_entries(key: str, state: dict[str, Any]) -> list[dict[str, Any]]:
+    if key in ("call_status", "barred"):
+        auction = state.get("auction") or {}
+        return list(auction.get("calls" if key == "call_status" else "barred", []))
+    return list(state[key])
 
 
 def check_example(example: ExampleSpec) -> Table | None:

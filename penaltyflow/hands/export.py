@@ -10,20 +10,29 @@ contract, and the cards PLAYED to tricks as the engine counts them, in order:
 - a card played where a penalty card was required stays played (Law 52A), or
   gives way to the penalty card if declarer refused it (Law 52B2).
 
-Neither format has an auction of ours to show, so the dealer is taken to be
-declarer (he is also the opening leader's right-hand opponent), with the
-auction: declarer bids the contract and everyone passes (after the double and
-redouble, if any). Vulnerability is "None". Under Law 54A declarer may spread
-his hand and become dummy: the exports then name the new declarer, whose
-left-hand opponent made that opening lead.
+A scenario that starts at the first call gives its own dealer, vulnerability and
+auction: the exports carry the legal auction (the calls that stand, so far if the
+auction is not over), and PBN tells each irregular call (withdrawn, cancelled,
+accepted, awaiting its ruling) in a note on the next call of the legal auction.
+A scenario that starts at the opening lead has no auction of ours to show, so
+the dealer is taken to be declarer (he is also the opening leader's right-hand
+opponent), with the auction: declarer bids the contract and everyone passes
+(after the double and redouble, if any). Vulnerability is then "None". Under
+Law 54A declarer may spread his hand and become dummy: the exports then name the
+new declarer, whose left-hand opponent made that opening lead.
 """
 
 from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from penaltyflow.engine import Table, replay
+from penaltyflow.engine import Table
+from penaltyflow.engine.auction import Auction
 from penaltyflow.engine.cards import NT, RANKS, SEATS, SUITS, card_name, deal_pbn, sorted_cards
+from penaltyflow.engine.scenario import replay_board
+from penaltyflow.engine.vocab import seat_name
+
+from .auctionview import irregular_words
 
 __all__ = ["HANDVIEWER", "bbo_handviewer_url", "played_tricks", "to_pbn"]
 
@@ -86,10 +95,19 @@ def to_pbn(
     (or the scenario's own "title" and "story" fields) go in a {comment}.
     Raises `ScenarioError` if the scenario cannot be replayed.
     """
-    table = replay(scenario)
-    tricks = played_tricks(table)
-    declarer = SEATS[table.declarer]
-    result = str(table.won[table.declarer & 1]) if table.finished else ""
+    board = replay_board(scenario)
+    table, auction = board.table, board.auction
+    tricks = played_tricks(table) if table is not None else []
+    if auction is not None:
+        dealer = SEATS[auction.dealer]
+        declarer = SEATS[auction.declarer] if auction.contract() else ""
+        contract = auction.contract() or ("Pass" if auction.passed_out else "")
+        vulnerable = auction.vulnerable
+    else:
+        assert table is not None
+        dealer = declarer = SEATS[table.declarer]
+        contract, vulnerable = table.contract_text(), "None"
+    result = str(table.won[table.declarer & 1]) if table is not None and table.finished else ""
     lines = [
         "% PBN 2.1",
         "% EXPORT",
@@ -101,19 +119,21 @@ def to_pbn(
         _tag("North", ""),
         _tag("East", ""),
         _tag("South", ""),
-        _tag("Dealer", declarer),
-        _tag("Vulnerable", "None"),
-        _tag("Deal", deal_pbn(table.deal, table.declarer)),
+        _tag("Dealer", dealer),
+        _tag("Vulnerable", vulnerable),
+        _tag("Deal", deal_pbn(board.hands, SEATS.index(dealer))),
         _tag("Scoring", ""),
         _tag("Declarer", declarer),
-        _tag("Contract", table.contract_text()),
+        _tag("Contract", contract),
         _tag("Result", result),
     ]
     text = "\n\n".join(
         t for t in (title or scenario.get("title", ""), story or scenario.get("story", "")) if t
     )
     lines += _comment(text)
-    if tricks:
+    if auction is not None:
+        lines += _pbn_auction(auction)
+    if tricks and table is not None:
         first = _opening_leader(table, tricks)
         lines.append(_tag("Play", SEATS[first]))
         for _, cards in tricks:
@@ -123,12 +143,57 @@ def to_pbn(
     return "\n".join(lines) + "\n\n"
 
 
+def _pbn_call(call: str) -> str:
+    """'pass' -> 'Pass'; bids, 'X' and 'XX' as the engine writes them."""
+    return "Pass" if call == "pass" else call
+
+
+def _irregular_note(a: Auction, index: int) -> str:
+    e = a.calls[index]
+    what = "deemed made" if e.deemed else irregular_words(a, index)
+    status = {"stands": "stands", "pending": "awaits the ruling"}.get(e.status, e.status)
+    words = f"{seat_name(e.seat)}'s {_pbn_call(e.call)}" + (f", {what}," if what else "")
+    law = f" (Law {e.law})" if e.law else ""
+    return f"{words} {status}{law}".replace('"', "'")
+
+
+def _pbn_auction(a: Auction) -> list[str]:
+    """The [Auction] section: the legal auction from the dealer, four calls a line, each
+    irregular call told in a note (=1=) on the next call that stands (or the last)."""
+    standing: list[str] = []
+    notes: list[tuple[int, str]] = []  # (index in standing, words)
+    waiting: list[str] = []
+    for i, e in enumerate(a.calls):
+        irregular = e.status != "stands" or e.deemed or bool(irregular_words(a, i))
+        if irregular:
+            waiting.append(_irregular_note(a, i))
+        if e.status == "stands":
+            standing.append(_pbn_call(e.call))
+            notes += [(len(standing) - 1, w) for w in waiting]
+            waiting = []
+    if waiting and standing:
+        notes += [(len(standing) - 1, w) for w in waiting]
+    tokens = list(standing)
+    numbered: list[str] = []
+    for n, (at, words) in enumerate(notes, start=1):
+        tokens[at] += f" ={n}="
+        numbered.append(_tag("Note", f"{n}:{words}"))
+    out = [_tag("Auction", SEATS[a.dealer])]
+    out += [" ".join(tokens[i : i + 4]) for i in range(0, len(tokens), 4)]
+    return out + numbered
+
+
 def _bbo_hand(mask: int) -> str:
     cards = sorted_cards(mask)
     return "".join(
         SUITS[s].lower() + "".join(RANKS[c % 13].lower() for c in cards if c // 13 == s)
         for s in range(4)
     )
+
+
+def _bbo_call(call: str) -> str:
+    """'1H' -> '1h', '3NT' -> '3n', 'pass' -> 'p', 'X' -> 'd', 'XX' -> 'r'."""
+    return {"pass": "p", "X": "d", "XX": "r"}.get(call) or call.replace("NT", "N").lower()
 
 
 def _bbo_auction(table: Table) -> str:
@@ -143,23 +208,35 @@ def _bbo_auction(table: Table) -> str:
     return "".join(calls)
 
 
-def bbo_handviewer_url(scenario: dict) -> str:
-    """A link to BBO's handviewer showing the deal, the contract and the cards played.
+BBO_VULNERABLE = {"None": "-", "NS": "n", "EW": "e", "All": "b"}
 
-    Parameters: n, e, s, w (hands like "sakq2hk32dq87cj32"), d (dealer: declarer),
-    v ("-": none vulnerable), b (board 1), a (the auction: "4sppp"), p (the cards
-    played, in rotation from each trick's leader: "hjs2..."). A link only.
+
+def bbo_handviewer_url(scenario: dict) -> str:
+    """A link to BBO's handviewer showing the deal, the auction and the cards played.
+
+    Parameters: n, e, s, w (hands like "sakq2hk32dq87cj32"), d (the dealer), v
+    ("-", "n", "e", "b": nobody, North-South, East-West, both vulnerable), b (board
+    1), a (the legal auction from the dealer: "1hp3dp4hppp"), p (the cards played, in
+    rotation from each trick's leader: "hjs2..."). A link only.
     Raises `ScenarioError` if the scenario cannot be replayed.
     """
-    table = replay(scenario)
-    params = {seat.lower(): _bbo_hand(table.deal[i]) for i, seat in enumerate(SEATS)}
-    params["d"] = SEATS[table.declarer].lower()
-    params["v"] = "-"
-    params["b"] = "1"
-    params["a"] = _bbo_auction(table)
+    board = replay_board(scenario)
+    table, auction = board.table, board.auction
+    params = {seat.lower(): _bbo_hand(board.hands[i]) for i, seat in enumerate(SEATS)}
+    if auction is not None:
+        params["d"] = SEATS[auction.dealer].lower()
+        params["v"] = BBO_VULNERABLE.get(auction.vulnerable, "-")
+        params["b"] = "1"
+        params["a"] = "".join(_bbo_call(e.call) for e in auction.calls if e.status == "stands")
+    else:
+        assert table is not None
+        params["d"] = SEATS[table.declarer].lower()
+        params["v"] = "-"
+        params["b"] = "1"
+        params["a"] = _bbo_auction(table)
     played = [
         card_name(c).lower()
-        for leader, cards in played_tricks(table)
+        for leader, cards in (played_tricks(table) if table is not None else [])
         for c in _clockwise(leader, cards)
     ]
     if played:

@@ -24,13 +24,17 @@ from django import forms
 from django.core.exceptions import BadRequest
 
 from penaltyflow.engine import revoke, vocab
+from penaltyflow.engine.auction import CallError, parse_call
+from penaltyflow.engine.auction import text as auction_text
+from penaltyflow.engine.board import Board
 from penaltyflow.engine.cards import CARD_NAMES, SEATS, CardError, parse_card
 from penaltyflow.engine.render import card_accessible_name, card_label, rank_label, suit_colour
-from penaltyflow.engine.scenario import ScenarioError, apply_event, replay
+from penaltyflow.engine.scenario import ScenarioError, apply_board_event, new_board
 from penaltyflow.engine.table import Table
 from penaltyflow.engine.text import option_label
-from penaltyflow.engine.vocab import option_text, seat_name
+from penaltyflow.engine.vocab import call_label, option_text, seat_name
 
+from .auctionview import AuctionView, auction_view, hide_ruling
 from .endofplay import EndOfPlay, end_of_play
 from .export import bbo_handviewer_url
 
@@ -103,6 +107,8 @@ class SeatView:
     played: CardView | None = None  # his card in the trick in progress
     to_play: bool = False
     count: int = 0
+    face_up: list[CardView] = field(default_factory=list)  # exposed during the auction (Law 24)
+    to_call: bool = False  # during the auction: his turn to call
 
 
 @dataclass
@@ -166,6 +172,8 @@ class TableData:
     story: str = ""
     ruled: bool = True  # False: the moment before a ruling, no card's status shown
     end_of_play: EndOfPlay | None = None  # play is over after a revoke (endofplay.py)
+    auction: AuctionView | None = None  # the scenario starts at the first call
+    in_auction: bool = False  # no contract yet: no declarer, no trick, nobody to play
 
     @property
     def chosen_text(self) -> str:
@@ -202,6 +210,8 @@ def before_ruling(table: TableData, exposed: tuple[str, str] | None = None) -> T
     open_table = copy.deepcopy(table)
     open_table.ruled = False
     open_table.notes = []
+    if open_table.auction is not None:
+        open_table.auction = hide_ruling(open_table.auction)
     for seat in open_table.seats:
         for card in seat.penalty:
             card.kind = ""
@@ -217,8 +227,46 @@ def before_ruling(table: TableData, exposed: tuple[str, str] | None = None) -> T
     return open_table
 
 
-def describe_event(event: dict, table: Table) -> str:
-    """Words for one event, said of the table just before it."""
+CALL_VERBS = {"pass": "passes", "X": "doubles", "XX": "redoubles"}
+
+
+def describe_call(event: dict, board: Board) -> str:
+    """Words for a call or a change of call (the auction), said before it is made."""
+    a = board.auction
+    turn = SEATS[a.turn] if a is not None and a.turn is not None else "?"
+    who = seat_name(str(event.get("seat") or turn).upper())
+    try:
+        call = parse_call(event.get("call", event.get("change")))
+    except CallError:
+        call = str(event.get("call", event.get("change")))
+    said = CALL_VERBS.get(call) or f"bids {call_label(call)}"
+    if "change" in event:
+        return f"{who}'s last call was unintended: he changes it and {said} (Law 25A)."
+    judged = [w for w in ("comparable", "artificial") if event.get(w)]
+    more = f" (the Director judges it {' and '.join(judged)})" if judged else ""
+    return f"{who} {said}{more}."
+
+
+def describe_event(event: dict, board: Board) -> str:
+    """Words for one event, said of the deal just before it."""
+    a = board.auction
+    if "call" in event or "change" in event:
+        return describe_call(event, board)
+    if a is not None and not a.over and "expose" in event:
+        seat = str(event.get("seat", "?")).upper()
+        how = "leads it prematurely" if event.get("led") else "exposes it"
+        label = card_view(str(event["expose"])).label
+        return f"During the auction {seat_name(seat)} {how}: {label} (Law 24)."
+    if a is not None and a.pending is not None and "decide" in event:
+        option = {"decide": str(event["decide"]).strip().lower()}
+        return f"Decision: {auction_text.option_label(a, option)}."
+    table = board.table
+    assert table is not None  # the play's events come once the auction is over
+    return describe_play_event(event, table)
+
+
+def describe_play_event(event: dict, table: Table) -> str:
+    """Words for one event of the play, said of the table just before it."""
     seat_to_play = SEATS[table.to_play] if table.to_play is not None else None
     if "play" in event:
         seat = str(event.get("seat") or seat_to_play or "?").upper()
@@ -277,17 +325,17 @@ def build_table(
     view = "all" if view in (None, "", "all", "ALL") else str(view).upper()
     if view != "all" and view not in SEATS:
         raise BadRequest("'view' is a seat or all.")
-    # One replay: the words for every event are said of the table just before it, and
-    # the table is kept as it stands after `event` events.
+    # One replay: the words for every event are said of the deal just before it, and
+    # the deal is kept as it stands after `event` events (the auction's, then the play's).
     try:
-        walker = replay(scenario, upto=0)
-        table = copy.deepcopy(walker) if event == 0 and events else walker
+        walker = new_board(scenario)
+        board = copy.deepcopy(walker) if event == 0 and events else walker
         texts = []
         for i, item in enumerate(events, start=1):
             texts.append(describe_event(item, walker))
-            apply_event(walker, item)
+            apply_board_event(walker, i - 1, item)
             if i == event:
-                table = walker if i == len(events) else copy.deepcopy(walker)
+                board = walker if i == len(events) else copy.deepcopy(walker)
     except (ScenarioError, ValueError) as exc:  # checked on load; only a changed engine gets here
         message = getattr(exc, "message", str(exc))
         raise BadRequest(f"This example no longer replays: {message}") from None
@@ -295,27 +343,33 @@ def build_table(
     rows = (analysis or {}).get(str(event), [])
     options: list[OptionView] = []
     decider, decision_law, chosen_before = "", "", []
-    if chain and table.pending is None:
+    if chain and _pending(board) is None:
         raise BadRequest("There is no decision to make at this moment.")
     # Each option chosen is applied in turn; the list shown is the decision that follows
     # the last one (after "Refuse the lead", declarer's Law 50D2 choice), or, when none
     # follows, the last decision with its option marked.
     for depth, index in enumerate(chain):
-        pending = table.pending
+        pending = _pending(board)
         if pending is None or not 0 <= index < len(pending.options):
             raise BadRequest("'option' is out of range.")
         chosen_before += [o.text for o in options if o.chosen]
-        options = _option_views(table, chain[:depth], index, rows if depth == 0 else [])
+        options = _option_views(board, chain[:depth], index, rows if depth == 0 else [])
         decider, decision_law = seat_name(pending.decider), pending.law
-        apply_event(table, {k: v for k, v in pending.options[index].items() if k != "law"})
-    if table.pending is not None:
+        choice = {k: v for k, v in pending.options[index].items() if k != "law"}
+        try:
+            apply_board_event(board, len(events) + depth, choice)
+        except ValueError as exc:  # an option the engine offers and then refuses: its words
+            raise BadRequest(str(exc)) from None
+    pending = _pending(board)
+    if pending is not None:
         chosen_before += [o.text for o in options if o.chosen]
-        options = _option_views(table, chain, None, [] if chain else rows)
-        decider, decision_law = seat_name(table.pending.decider), table.pending.law
+        options = _option_views(board, chain, None, [] if chain else rows)
+        decider, decision_law = seat_name(pending.decider), pending.law
 
+    table = board.table
     tried, try_ok, try_reason = None, None, ""
     if try_card:
-        if table.to_play is None:
+        if table is None or table.to_play is None or _auction_pending(board):
             raise BadRequest("Nobody is to play at this moment.")
         try:
             card = parse_card(try_card)
@@ -327,18 +381,22 @@ def build_table(
         tried = card_view(CARD_NAMES[card])
         if try_ok:
             table.play(table.to_play, card)
+            board.auction_last = False  # the notes are the play's now
 
-    state = table.to_json()
+    state = board.to_json()
+    in_auction = table is None
     lr, pr = state["lead_restriction"], state["play_restriction"]
     showing_last = not state["current_trick"] and bool(state["tricks"])
     if showing_last:
         caption = f"Trick {len(state['tricks'])} won by {seat_name(state['tricks'][-1]['winner'])}"
     else:
         caption = f"Trick {state['trick']}"
+    auction = auction_view(board.auction) if board.auction is not None else None
+    start_text = f"The deal, before the {'first call' if auction else 'opening lead'}."
     return TableData(
         event=event,
         events=len(events),
-        event_text=texts[event - 1] if event else "The deal, before the opening lead.",
+        event_text=texts[event - 1] if event else start_text,
         event_texts=texts,
         view=view,
         views=[ViewChoice(None, "All four hands", view == "all")]
@@ -346,10 +404,10 @@ def build_table(
         # After a card allowed and played, the table is a "what if": no card is offered to try
         # on top of it (its links would carry the state before the try).
         seats=_seats(state, view, tried is not None and not try_ok, not (tried and try_ok)),
-        trick_caption=caption,
+        trick_caption="" if in_auction else caption,
         showing_last_trick=showing_last,
-        contract=state["contract"],
-        declarer=seat_name(state["declarer"]),
+        contract=state["contract"] or "",
+        declarer=seat_name(state["declarer"]) if state["declarer"] else "",
         tricks_ns=state["tricks_won"]["NS"],
         tricks_ew=state["tricks_won"]["EW"],
         to_play=seat_name(state["to_play"]) if state["to_play"] else "",
@@ -371,7 +429,9 @@ def build_table(
         notes=state["notes"],
         bbo_url=bbo_handviewer_url(scenario),
         story=story,
-        end_of_play=end_of_play(table, analysis),
+        end_of_play=end_of_play(table, analysis) if table is not None else None,
+        auction=auction,
+        in_auction=in_auction,
     )
 
 
@@ -400,20 +460,38 @@ def _option_chain(option: int | str | None) -> list[int]:
     return [int(part) for part in str(option).split(".")]
 
 
+def _auction_pending(board: Board) -> bool:
+    return board.auction is not None and board.auction.pending is not None
+
+
+def _pending(board: Board) -> Any:
+    """The decision due now: the auction's (a call awaiting its ruling) or the play's."""
+    if board.auction is not None and board.auction.pending is not None:
+        return board.auction.pending
+    return board.table.pending if board.table is not None else None
+
+
 def _option_views(
-    table: Table, before: list[int], chosen: int | None, rows: list
+    board: Board, before: list[int], chosen: int | None, rows: list
 ) -> list[OptionView]:
     """The pending decision's options, each with the `option` value that applies it."""
     found_by_text = {option_text(a.get("option", {})): a for a in rows if isinstance(a, dict)}
     views = []
-    assert table.pending is not None  # only asked while a decision is pending
-    for i, opt in enumerate(table.pending.options):
+    pending = _pending(board)
+    assert pending is not None  # only asked while a decision is pending
+    for i, opt in enumerate(pending.options):
         found = found_by_text.get(option_text(opt), {})
+        if _auction_pending(board):
+            assert board.auction is not None
+            label = auction_text.option_label(board.auction, opt)
+        else:
+            assert board.table is not None
+            label = option_label(board.table, opt)
         views.append(
             OptionView(
                 i,
                 ".".join(map(str, [*before, i])),
-                option_label(table, opt),
+                label,
                 opt.get("law", ""),
                 chosen == i,
                 found.get("declarer_tricks"),
@@ -435,12 +513,18 @@ def _seats(state: dict, view: str, show_legal: bool, may_try: bool = True) -> li
     if not cards_shown and state["tricks"]:  # between tricks: the one just won stays in view
         cards_shown = state["tricks"][-1]["cards"]
     in_trick = {p["seat"]: card_view(p["card"]) for p in cards_shown}
+    auction = state.get("auction") or {}
+    face_up: dict[str, list[CardView]] = {s: [] for s in SEATS}
+    for e in auction.get("exposed", []):  # Law 24: face up until the auction ends
+        face_up[e["seat"]].append(card_view(e["card"]))
     seats = {}
     for seat in SEATS:
         role = "declarer" if seat == declarer else "dummy" if seat == dummy else "defender"
+        if declarer is None:  # the auction: nobody has a role yet
+            role = ""
         visible = view == "all" or seat == view or (seat == dummy and opening_lead_made)
         clickable = seat == to_play and visible and may_try
-        penalty_names = {c.name for c in penalties[seat]}
+        penalty_names = {c.name for c in penalties[seat] + face_up[seat]}
         cards = [n for n in state["hands"][seat] if n not in penalty_names]
         suits = []
         for i, suit in enumerate(vocab.SUITS):
@@ -468,5 +552,7 @@ def _seats(state: dict, view: str, show_legal: bool, may_try: bool = True) -> li
             played=in_trick.get(seat),
             to_play=seat == to_play,
             count=len(state["hands"][seat]),
+            face_up=face_up[seat],
+            to_call=seat == auction.get("to_call"),
         )
     return [seats[s] for s in "NWES"]

@@ -130,3 +130,56 @@ def test_bbo_auction_shows_the_contract_by_declarer(contract, auction):
     query = parse_qs(urlsplit(bbo_handviewer_url(scenario([], contract=contract))).query)
     assert query["a"] == [auction]
     assert "p" not in query
+
+
+# --- a scenario from the first call (issue 29) ---------------------------------------------
+
+AUCTION_DEAL = "N:K72.AKJ65.43.AQ8 A93.82.AKJ97.J64 QJ84.Q73.Q82.KT3 T65.T94.T65.9752"
+# North opens 1H, East bids 1D (insufficient); South does not accept it; East passes in its
+# place (27B2), South bids 3NT, West must pass, and so on; West leads the C2.
+AUCTION = [
+    {"call": "1H", "seat": "N"},
+    {"call": "1D", "seat": "E"},
+    {"decide": "refuse"},
+    {"call": "pass", "seat": "E"},
+    {"call": "3NT", "seat": "S"},
+    {"call": "pass", "seat": "W"},
+    {"call": "pass", "seat": "N"},
+    {"call": "pass", "seat": "E"},
+    {"decide": "no_restriction"},
+    {"play": "C2", "seat": "W"},
+]
+
+
+def from_first_call(events, dealer="N", vulnerable="NS"):
+    return {"deal": AUCTION_DEAL, "dealer": dealer, "vulnerable": vulnerable, "events": events}
+
+
+def test_pbn_carries_dealer_vulnerability_and_the_legal_auction_with_a_note():
+    text = to_pbn(from_first_call(AUCTION))
+    assert '[Dealer "N"]' in text and '[Vulnerable "NS"]' in text
+    assert '[Auction "N"]\n1H Pass =1= 3NT Pass\nPass Pass\n' in text
+    assert '[Note "1:East\'s 1D, insufficient, withdrawn (Law 27B)"]' in text
+    board = parsed(text)
+    assert board.dealer == Player.north
+    assert board.contract.declarer == Player.south and board.contract.denom == Denom.nt
+    calls = [str(c) for c in board.auction]
+    assert len(calls) == 6 and "withdrawn" in board.auction[1].announcement
+    assert names(board.play) == ["C2"]
+
+
+def test_pbn_of_an_auction_not_over_has_the_calls_so_far_and_no_contract():
+    text = to_pbn(from_first_call(AUCTION[:2]))
+    assert '[Contract ""]' in text and '[Declarer ""]' in text
+    assert '[Auction "N"]\n1H =1=\n[Note "1:East\'s 1D, insufficient, awaits the ruling"]' in text
+    assert "[Play" not in text
+
+
+def test_the_bbo_link_carries_the_dealer_the_vulnerability_and_the_auction():
+    query = parse_qs(urlsplit(bbo_handviewer_url(from_first_call(AUCTION, "N", "All"))).query)
+    assert query["d"] == ["n"] and query["v"] == ["b"]
+    assert query["a"] == ["1hp3nppp"]  # the legal auction: the withdrawn 1D is not in it
+    assert query["p"] == ["c2"]
+    early = parse_qs(urlsplit(bbo_handviewer_url(from_first_call(AUCTION[:4], "N", "EW"))).query)
+    assert early["d"] == ["n"] and early["v"] == ["e"] and early["a"] == ["1hp"]
+    assert "p" not in early

@@ -119,6 +119,15 @@ def pending_text(a: Auction) -> str:
     return f"{_n(p.decider)} must first choose (Law {p.law}): {opts}."
 
 
+def option_label(a: Auction, option: dict[str, str]) -> str:
+    """One option of the auction's pending decision, as a button says it: 'Accept the
+    insufficient bid', 'Refuse it', 'Have the Director rectify'."""
+    p = a.pending
+    assert p is not None
+    label = _LABELS.get((p.kind, option["decide"]), "have the Director rectify")
+    return label[0].upper() + label[1:]
+
+
 # --- notes ------------------------------------------------------------------------
 
 
@@ -330,4 +339,4 @@ def standing_notes(a: Auction) -> list[str]:
     return out
 
 
-__all__ = ["call_words", "pending_text", "standing_notes", "suit_words"]
+__all__ = ["call_words", "option_label", "pending_text", "standing_notes", "suit_words"]
