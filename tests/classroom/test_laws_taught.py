@@ -24,7 +24,8 @@ def chart_laws() -> list[int]:
 
 
 def spans(text: str) -> list[tuple[int, int]]:
-    return [(int(a), int(b)) for a, b in re.findall(r"(\d+)(?:–| to )(\d+)", text)]
+    """The stretches of laws a text names: "48–57", "48 to 57", or one law alone ("27")."""
+    return [(int(a), int(b or a)) for a, b in re.findall(r"(\d+)(?:(?:–| to )(\d+))?", text)]
 
 
 def named(law: int, text: str) -> bool:
