@@ -61,7 +61,11 @@ def test_every_environment_variable_of_the_settings_is_in_the_docs_table():
         if line.startswith("| `")
     ]
     documented = {name for line in table for name in re.findall(r"`([A-Z_]+)`", line.split("|")[1])}
-    assert names - documented == set(), "read in settings.py, missing from docs/operations.md"
+    missing = names - documented
+    assert not missing, f"{missing}: read in settings.py, not in docs/operations.md's table"
+    # DATABASE_URL is read by dj_database_url.config(), called in settings.py.
+    stale = documented - names - {"DATABASE_URL"}
+    assert not stale, f"{stale}: in docs/operations.md's table, no longer read in settings.py"
 
 
 @pytest.mark.parametrize("example", sorted((ROOT / "docs" / "examples").glob("*.json")), ids=str)
