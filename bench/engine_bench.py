@@ -1,6 +1,6 @@
 """Rules-engine bench: full 13-trick deals with irregularities, on one core.
 
-Random deals from a seeded RNG are played out by `penaltyflow.engine.simulate`:
+Random deals from a seeded RNG are played out by `penaltyflow.engine.play.simulate`:
 random legal cards, with exposed cards, leads out of turn, premature plays,
 wrong cards, revokes (about half corrected, the rest established and adjusted at
 the end, Law 64) and every pending decision mixed in. Prints deals per second
@@ -23,10 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from penaltyflow.engine.cards import CARD_NAMES, cards_of, deal_pbn  # noqa: E402
+from penaltyflow.engine import Table  # noqa: E402
+from penaltyflow.engine.core.cards import CARD_NAMES, cards_of, deal_pbn  # noqa: E402
+from penaltyflow.engine.play.simulate import play_out, random_deal  # noqa: E402
 from penaltyflow.engine.scenario import apply_board_event, new_board  # noqa: E402
-from penaltyflow.engine.simulate import play_out, random_deal  # noqa: E402
-from penaltyflow.engine.table import Table  # noqa: E402
 
 TARGET = 5000
 RATE = 0.035  # chance per move of trying an irregularity: about 1.2 committed per deal

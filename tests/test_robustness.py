@@ -25,8 +25,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from penaltyflow.engine.cards import CARD_NAMES
-from penaltyflow.engine.scenario import replay
+from penaltyflow.engine import replay
+from penaltyflow.engine.core.cards import CARD_NAMES
 from penaltyflow.flowcharts.loader import load_charts
 from penaltyflow.flowcharts.models import Flowchart
 from penaltyflow.flowcharts.steps import SEPARATOR, StepPath

@@ -17,7 +17,7 @@ from django.utils.html import strip_tags
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from penaltyflow.engine import laws
+from penaltyflow.engine.core import laws
 from penaltyflow.flowcharts.models import Node
 
 from . import questions

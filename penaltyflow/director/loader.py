@@ -12,9 +12,9 @@ from pathlib import Path
 from django.db import transaction
 
 from penaltyflow.core.contentfile import read_yaml
+from penaltyflow.core.pagecache import content_changed
 from penaltyflow.flowcharts.models import Flowchart, Node
 
-from .generation import content_changed
 from .models import QuickGuide
 from .routes import RouteError, check_guide
 

@@ -1,4 +1,4 @@
-"""PenaltyFlow's rules engine: the laws taught (2017; the list is `laws.py`) on a deal in
+"""PenaltyFlow's rules engine: the laws taught (2017; the list is `core/laws.py`) on a deal in
 play. No Django here.
 
 Entry points: `replay(scenario) -> Table`, `run(raw) -> (status, dict)`, and the
@@ -8,9 +8,10 @@ starts at the first call: `replay_board(scenario) -> Board` (the auction, then t
 """
 
 from .board import Board
-from .cards import CardError, parse_card, parse_pbn, parse_seat
+from .core.cards import CardError, parse_card, parse_pbn, parse_seat
+from .play.pending import EngineError, Pending
+from .play.table import Table
 from .scenario import ScenarioError, apply_event, new_table, replay, replay_board, run
-from .table import EngineError, Pending, Table
 
 __all__ = [
     "Board",

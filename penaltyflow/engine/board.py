@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import auction as auc
+from .auction import exposed, rules
 from .auction import text as auction_text
-from .cards import CARD_NAMES, parse_contract, sorted_cards, suits_text
-from .pending import EngineError
-from .table import Table
-from .vocab import SEAT_NAMES, SEATS
+from .auction.state import Auction
+from .core.cards import CARD_NAMES, parse_contract, sorted_cards, suits_text
+from .core.vocab import SEAT_NAMES, SEATS
+from .play.pending import EngineError
+from .play.table import Table
 
 CALL_AFTER_LEAD = "The opening lead has been faced: the auction period is over (Law 17D1)."
 NO_PLAY_YET = "The auction is not over: no card may be played yet."
@@ -30,7 +31,7 @@ class Board:
     def __init__(
         self,
         hands: tuple[int, int, int, int],
-        auction: auc.Auction | None = None,
+        auction: Auction | None = None,
         table: Table | None = None,
         declarer_saw_dummy: bool = False,
     ) -> None:
@@ -38,7 +39,7 @@ class Board:
         self.auction = auction
         self.table = table
         self.saw = declarer_saw_dummy
-        self.undo: tuple[int, str, auc.Auction] | None = None  # seat, call, auction before
+        self.undo: tuple[int, str, Auction] | None = None  # seat, call, auction before
         self.play_started = False
         self.notes: list[str] = []  # the last auction event's notes
         self.auction_last = False  # was the last event the auction's (else the table's)
@@ -46,7 +47,7 @@ class Board:
 
     # --- the auction's events ---------------------------------------------------------
 
-    def _auction(self) -> auc.Auction:
+    def _auction(self) -> Auction:
         if self.auction is None:
             raise EngineError(NO_AUCTION)
         return self.auction
@@ -61,7 +62,7 @@ class Board:
             seat = a.turn
         before = a.clone()
         a.moves = i
-        auc.call(a, seat, call, comparable, artificial)
+        rules.call(a, seat, call, comparable, artificial)
         self.undo = (seat, call, before)
         self._after_auction_move(i)
 
@@ -92,7 +93,7 @@ class Board:
                 "A call after the final pass is cancelled (Law 39A): changing it is not modelled."
             )
         a.moves = i
-        self.auction = auc.change(a, before, seat, old, call, comparable, artificial)
+        self.auction = exposed.change(a, before, seat, old, call, comparable, artificial)
         self.table = None  # an unintended final pass reopens the auction (25A5)
         self.log = []  # and what it had left to the play is gone
         self.undo = None
@@ -102,7 +103,7 @@ class Board:
         """A card exposed during the auction (Law 24)."""
         a = self._auction()
         a.moves = i
-        auc.expose(a, seat, card, led)
+        exposed.expose(a, seat, card, led)
         self.undo = None
         self.notes = a.notes[:]
         self.auction_last = True
@@ -110,7 +111,7 @@ class Board:
     def decide(self, i: int, option: str) -> None:
         a = self._auction()
         a.moves = i
-        auc.decide(a, option)
+        rules.decide(a, option)
         self.undo = None
         self._after_auction_move(i)
 
@@ -199,7 +200,7 @@ class Board:
         return out
 
 
-def _due(a: auc.Auction | None, t: Table | None) -> list[dict[str, str]]:
+def _due(a: Auction | None, t: Table | None) -> list[dict[str, str]]:
     """Law 26B prohibitions declarer still has to offer: during the auction every offender
     (it applies if he becomes a defender); after it, those that apply, until chosen."""
     if a is None:
@@ -213,7 +214,7 @@ def _due(a: auc.Auction | None, t: Table | None) -> list[dict[str, str]]:
     ]
 
 
-def _during_auction(hands: tuple[int, int, int, int], a: auc.Auction) -> dict[str, Any]:
+def _during_auction(hands: tuple[int, int, int, int], a: Auction) -> dict[str, Any]:
     """The play fields with their empty values while there is no play."""
     return {
         "ok": True,

@@ -12,11 +12,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .auction import VULNERABLE, Auction, AuctionError, CallError, parse_call
+from .auction.calls import CallError, parse_call
+from .auction.state import VULNERABLE, Auction, AuctionError
 from .board import Board
-from .cards import CardError, parse_card, parse_contract, parse_pbn, parse_seat, parse_suits
-from .table import EngineError, Table
-from .text import PLAY_IS_OVER, pending_text
+from .core.cards import CardError, parse_card, parse_contract, parse_pbn, parse_seat, parse_suits
+from .play.pending import EngineError
+from .play.table import Table
+from .play.words.text import PLAY_IS_OVER, pending_text
 
 VERBS = ("play", "expose", "decide", "correct", "call", "change")
 # Keys each verb may carry; "comment" lets content writers annotate an event.

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import BadRequest
 
-from penaltyflow.engine.scenario import ScenarioError, replay
+from penaltyflow.engine import ScenarioError, replay
 
 from .graph import ChartGraph
 from .models import Flowchart, Node

@@ -35,17 +35,19 @@ import functools
 import json
 from typing import TYPE_CHECKING, Any
 
-from penaltyflow.engine import ScenarioError, Table, apply_event, legal, replay, vocab
-from penaltyflow.engine.cards import (
-    card_name,
-    cards_of,
-    deal_pbn,
+from penaltyflow.engine import (
+    ScenarioError,
+    Table,
+    apply_event,
     parse_card,
-    parse_contract,
     parse_seat,
+    replay,
+    replay_board,
 )
-from penaltyflow.engine.scenario import replay_board
-from penaltyflow.engine.text import option_label
+from penaltyflow.engine.core import vocab
+from penaltyflow.engine.core.cards import card_name, cards_of, deal_pbn, parse_contract
+from penaltyflow.engine.play import legal
+from penaltyflow.engine.play.words.text import option_label
 
 if TYPE_CHECKING:  # endplay itself is imported where the solver runs (see _Solver._solve)
     from endplay.types import Card

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from penaltyflow.engine.auction import Auction
 from penaltyflow.engine.auction.text import pending_text
-from penaltyflow.engine.vocab import SEATS, call_label, call_spoken, seat_name
+from penaltyflow.engine.core.vocab import SEATS, call_label, call_spoken, seat_name
 
 __all__ = ["COLUMNS", "AuctionView", "CallView", "auction_view", "hide_ruling", "irregular_words"]
 

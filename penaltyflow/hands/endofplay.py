@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from penaltyflow.engine import revoke_text
-from penaltyflow.engine.render import card_label, suit_colour
-from penaltyflow.engine.table import Table
-from penaltyflow.engine.vocab import SEATS, SUIT_SINGULAR, seat_name
+from penaltyflow.engine import Table
+from penaltyflow.engine.core.cards import card_label
+from penaltyflow.engine.core.vocab import SEATS, SUIT_SINGULAR, seat_name, suit_colour
+from penaltyflow.engine.play.words import revoke_text
 
 from .analysis import contract_result
 

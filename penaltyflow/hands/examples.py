@@ -9,11 +9,10 @@ can teach something the laws do not say.
 from dataclasses import dataclass, field
 from typing import Any
 
+from penaltyflow.engine import CardError, ScenarioError, Table, parse_card, replay_board
 from penaltyflow.engine.auction import CallError, parse_call
-from penaltyflow.engine.cards import CARD_NAMES, CardError, parse_card
-from penaltyflow.engine.scenario import ScenarioError, replay_board
-from penaltyflow.engine.table import Table
-from penaltyflow.engine.vocab import option_text
+from penaltyflow.engine.core.cards import CARD_NAMES
+from penaltyflow.engine.core.vocab import option_text
 
 # A scenario starts at the opening lead (contract, declarer) or at the first call (dealer,
 # vulnerable): the engine tells which, and refuses both at once.

@@ -26,11 +26,10 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from penaltyflow.engine import Table
+from penaltyflow.engine import Table, replay_board
 from penaltyflow.engine.auction import Auction
-from penaltyflow.engine.cards import NT, RANKS, SEATS, SUITS, card_name, deal_pbn, sorted_cards
-from penaltyflow.engine.scenario import replay_board
-from penaltyflow.engine.vocab import seat_name
+from penaltyflow.engine.core.cards import NT, RANKS, SEATS, SUITS, card_name, deal_pbn, sorted_cards
+from penaltyflow.engine.core.vocab import seat_name
 
 from .auctionview import irregular_words
 

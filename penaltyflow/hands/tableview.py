@@ -23,16 +23,21 @@ from typing import Any
 from django import forms
 from django.core.exceptions import BadRequest
 
-from penaltyflow.engine import revoke, vocab
+from penaltyflow.engine import Board, CardError, ScenarioError, Table, parse_card
 from penaltyflow.engine.auction import CallError, parse_call
 from penaltyflow.engine.auction import text as auction_text
-from penaltyflow.engine.board import Board
-from penaltyflow.engine.cards import CARD_NAMES, SEATS, CardError, parse_card
-from penaltyflow.engine.render import card_accessible_name, card_label, rank_label, suit_colour
-from penaltyflow.engine.scenario import ScenarioError, apply_board_event, new_board
-from penaltyflow.engine.table import Table
-from penaltyflow.engine.text import option_label
-from penaltyflow.engine.vocab import call_label, option_text, seat_name
+from penaltyflow.engine.core import vocab
+from penaltyflow.engine.core.cards import (
+    CARD_NAMES,
+    SEATS,
+    card_accessible_name,
+    card_label,
+    rank_label,
+)
+from penaltyflow.engine.core.vocab import call_label, option_text, seat_name, suit_colour
+from penaltyflow.engine.play import revoke
+from penaltyflow.engine.play.words.text import option_label
+from penaltyflow.engine.scenario import apply_board_event, new_board
 
 from .auctionview import AuctionView, auction_view, hide_ruling
 from .endofplay import EndOfPlay, end_of_play

@@ -14,7 +14,7 @@ from django.contrib.staticfiles import finders
 from django.templatetags.static import static
 from django.urls import reverse
 
-from penaltyflow.director.generation import content_stamp
+from penaltyflow.core.pagecache import content_stamp
 from penaltyflow.director.views import kept_urls as quick_urls
 from penaltyflow.flowcharts.models import Flowchart, Node
 

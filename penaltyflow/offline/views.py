@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from penaltyflow.director.models import QuickGuide
-from penaltyflow.engine import laws
+from penaltyflow.engine.core import laws
 from penaltyflow.flowcharts.models import Flowchart
 
 from . import icons, kept

@@ -20,7 +20,7 @@ import re
 import secrets
 from functools import lru_cache
 
-from penaltyflow.engine.vocab import SEATS
+from penaltyflow.engine.core.vocab import SEATS
 
 from . import chartquestions, content, generator
 from .citations import cites_of

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from penaltyflow.engine.laws import LAW_NUMBERS
+from penaltyflow.engine.core.laws import LAW_NUMBERS
 
 # One reference: the law's number, then its clause, sub-clause and item, each optional:
 # 50, 50D, 50D2, 50D2(a), 57A(1).
@@ -38,5 +38,5 @@ def law_number(ref: str) -> str:
     return m.group(0) if m else ref
 
 
-# The laws a learner picks a quiz by: every law taught (engine/laws.py).
+# The laws a learner picks a quiz by: every law taught (engine/core/laws.py).
 QUIZ_LAWS = LAW_NUMBERS

@@ -3,7 +3,7 @@
 Each file holds `statements:`, a list of items:
 
     - id: ten-is-minor                 # a slug, unique across the files; the question is t-<id>
-      law: 50B                         # the clause it tests (a law of engine/laws.py)
+      law: 50B                         # the clause it tests (a law of engine/core/laws.py)
       says: A 10 dropped by accident is a minor penalty card.
       answer: false                    # true or false
       why: The 10 is an honour ... (Law 50B).   # the explanation, citing a clause
@@ -27,7 +27,7 @@ from django.db import transaction
 from penaltyflow.core.contentfile import read_yaml
 from penaltyflow.core.pagecache import content_changed
 from penaltyflow.core.percontent import per_content
-from penaltyflow.engine import laws
+from penaltyflow.engine.core import laws
 
 from .models import Statement
 from .question import Question

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, ClassVar
 
-from penaltyflow.engine.vocab import OPTION_WORDS, SEAT_NAMES, SEATS, card_label
+from penaltyflow.engine.core.vocab import OPTION_WORDS, SEAT_NAMES, SEATS, card_label
 
 if TYPE_CHECKING:
     from .question import Question
@@ -123,7 +123,7 @@ class Options(EngineKind):
     shown with two or three that are not open, as distractors."""
 
     multiple_answers = True
-    OPTIONS = OPTION_WORDS  # engine/vocab.py: (the choice's words, the explanation's)
+    OPTIONS = OPTION_WORDS  # engine/core/vocab.py: (the choice's words, the explanation's)
 
     def answer(self, state, subject):
         return {o["decide"] for o in state["pending"]["options"]}

@@ -482,7 +482,7 @@ def next_up(learner: Learner, after: dt.datetime) -> NextUp | None:
 
 
 def per_law(learner: Learner) -> list[dict]:
-    """For each law of the quizzes (engine/laws.py): answers, right, and the share right
+    """For each law of the quizzes (engine/core/laws.py): answers, right, and the share right
     (for the bar chart)."""
     from .bank import law_number
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from penaltyflow.engine.scenario import replay
+from penaltyflow.engine import replay
 
 from .kinds import KINDS, Kind
 

@@ -1,4 +1,4 @@
-"""One list of laws (engine/laws.py), read by every page: each law a loaded chart teaches
+"""One list of laws (engine/core/laws.py), read by every page: each law a loaded chart teaches
 can be quizzed, picked in the lesson builder's filter, and is named by the tagline, the
 page's description and the web app manifest. A law not taught is a clear 400 in the builder,
 never a search that quietly drops its other filters."""

@@ -7,7 +7,7 @@ import yaml
 from django.conf import settings
 from django.core.management import CommandError, call_command
 
-from penaltyflow.director.generation import content_stamp
+from penaltyflow.core.pagecache import content_stamp
 from penaltyflow.director.loader import MAX_TAPS, QuickContentError, read_guide_file
 from penaltyflow.director.models import QuickGuide
 

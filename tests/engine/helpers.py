@@ -62,8 +62,7 @@ def played_out(events, **kw):
     """The events, then every remaining card to the end of play: North-South play their
     highest legal card, East-West their lowest (the engine's list decides the order of
     suits). Fails the test if a decision comes up on the way."""
-    from penaltyflow.engine import replay
-    from penaltyflow.engine.cards import parse_card
+    from penaltyflow.engine import parse_card, replay
 
     events = list(events)
     while True:

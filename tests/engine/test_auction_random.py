@@ -7,7 +7,7 @@ import json
 import random
 
 from penaltyflow.engine import run
-from penaltyflow.engine.cards import CARD_NAMES
+from penaltyflow.engine.core.cards import CARD_NAMES
 
 from .helpers import DEAL
 

@@ -5,17 +5,9 @@ import random
 import pytest
 from endplay.types import Deal, Player
 
-from penaltyflow.engine.cards import (
-    CardError,
-    deal_pbn,
-    hand_pbn,
-    is_honour,
-    parse_card,
-    parse_contract,
-    parse_pbn,
-    parse_seat,
-)
-from penaltyflow.engine.simulate import random_deal
+from penaltyflow.engine import CardError, parse_card, parse_pbn, parse_seat
+from penaltyflow.engine.core.cards import deal_pbn, hand_pbn, is_honour, parse_contract
+from penaltyflow.engine.play.simulate import random_deal
 
 from .helpers import DEAL
 

@@ -306,7 +306,7 @@ def test_the_proper_leader_of_the_other_side_may_make_his_proper_lead():
 
 def test_a_lead_out_of_turn_at_trick_13_must_be_retracted():
     from penaltyflow.engine import Table, parse_pbn
-    from penaltyflow.engine.cards import CARD_NAMES, SEATS, sorted_cards
+    from penaltyflow.engine.core.cards import CARD_NAMES, SEATS, sorted_cards
 
     from .helpers import DEAL
 

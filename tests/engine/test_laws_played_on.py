@@ -5,8 +5,7 @@ scenario-format.md; test_laws.py has the choice itself."""
 
 import pytest
 
-from penaltyflow.engine import EngineError, replay
-from penaltyflow.engine.cards import parse_card, parse_seat
+from penaltyflow.engine import EngineError, parse_card, parse_seat, replay
 
 from .helpers import TWO_TRICKS, error, notes, options, penalties, scenario, state
 

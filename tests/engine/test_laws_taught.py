@@ -1,6 +1,6 @@
-"""engine/laws.py: the one list of the laws taught, and the clauses of them."""
+"""engine/core/laws.py: the one list of the laws taught, and the clauses of them."""
 
-from penaltyflow.engine import laws
+from penaltyflow.engine.core import laws
 
 
 def test_the_list_runs_in_order_and_names_its_stretches():

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import yaml
 
-from penaltyflow.engine.scenario import replay
-from penaltyflow.engine.text import state_notes
+from penaltyflow.engine import replay
+from penaltyflow.engine.play.words.text import state_notes
 
 CHARTS = Path(__file__).resolve().parents[2] / "content" / "charts"
 # East holds S 74  H 652  D 87532  C A53; West is on lead to trick 1 (South declares 4S).

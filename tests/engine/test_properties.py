@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from penaltyflow.engine import Table
-from penaltyflow.engine.simulate import decide_randomly, irregular_move, pick, random_deal
+from penaltyflow.engine.play.simulate import decide_randomly, irregular_move, pick, random_deal
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from penaltyflow.engine import Table, replay
-from penaltyflow.engine.cards import CARD_NAMES, parse_card
-from penaltyflow.engine.simulate import play_out, random_deal
+from penaltyflow.engine import Table, parse_card, replay
+from penaltyflow.engine.core.cards import CARD_NAMES
+from penaltyflow.engine.play.simulate import play_out, random_deal
 
 from .helpers import TWO_TRICKS, error, notes, options, penalties, played_out, scenario, state
 

@@ -165,7 +165,7 @@ def test_the_new_event_forms_name_their_error(event, words, monkeypatch):
 
 def test_play_after_trick_13_is_an_error(monkeypatch):
     from penaltyflow.engine import Table, parse_pbn
-    from penaltyflow.engine.cards import CARD_NAMES, SEATS, sorted_cards
+    from penaltyflow.engine.core.cards import CARD_NAMES, SEATS, sorted_cards
 
     table = Table(parse_pbn(DEAL), 0, 2, 4)
     events = []

@@ -107,7 +107,7 @@ def test_after_an_accepted_opening_lead_out_of_turn_the_second_card_comes_from_d
 
 def after_east_leads_the_club_jack_out_of_turn(*events: dict) -> dict:
     """3NT by South: South won trick 1 with the ♥A and should lead; East leads the ♣J."""
-    from penaltyflow.engine.scenario import replay
+    from penaltyflow.engine import replay
 
     trick_one = [{"play": "H2", "seat": "W"}, {"play": "H3"}, {"play": "HJ"}, {"play": "HA"}]
     scenario = {

@@ -11,7 +11,7 @@ import pytest
 from django.conf import settings
 
 from penaltyflow.classroom.loader import parse_lesson
-from penaltyflow.engine.scenario import replay
+from penaltyflow.engine import replay
 from penaltyflow.flowcharts.models import Node
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ ROOT = Path(settings.BASE_DIR)
 PUBLISHED = [
     *sorted(settings.CONTENT_DIR.glob("**/*.yaml")),
     ROOT / "penaltyflow/quizzes/generator/recipes.yaml",
-    ROOT / "penaltyflow/engine/text.py",
+    ROOT / "penaltyflow/engine/play/words/text.py",
 ]
 HEAD_COUNT = re.compile(
     r"\bmost (directors|rule|tds)\b|\busual (reading|ruling)\b|PenaltyFlow (teaches|follows)",

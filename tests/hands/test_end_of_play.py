@@ -61,7 +61,7 @@ def test_the_64c_figure_is_double_dummy_with_the_offender_following_suit():
     from endplay.dds.solve import SolveMode
     from endplay.types import Deal, Denom, Player
 
-    from penaltyflow.engine.cards import card_name, deal_pbn
+    from penaltyflow.engine.core.cards import card_name, deal_pbn
 
     sc = finished(EAST_RUFFS)
     (found,) = revoke_redress(sc)

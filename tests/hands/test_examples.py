@@ -5,7 +5,7 @@ import copy
 import pytest
 from django.core.management import call_command
 
-from penaltyflow.engine.scenario import replay_board
+from penaltyflow.engine import replay_board
 from penaltyflow.flowcharts.loader import ContentError, load_charts
 from penaltyflow.flowcharts.models import Choice, Flowchart
 from penaltyflow.hands.examples import check_example, parse_example

@@ -56,7 +56,7 @@ def test_a_bad_item_is_named_with_its_file(tmp_path, change, message):
 
 
 def test_a_statement_may_test_any_law_taught_revokes_too(tmp_path):
-    """The clauses a statement may test come from the one list of laws (engine/laws.py):
+    """The clauses a statement may test come from the one list of laws (engine/core/laws.py):
     Law 64B7 is taught, so a statement on it loads; Law 12C is not."""
     on_64 = {
         **GOOD,

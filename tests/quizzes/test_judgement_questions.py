@@ -3,7 +3,7 @@ citations and wrong choices agree with the chart step it comes from."""
 
 import pytest
 
-from penaltyflow.engine.cards import is_honour
+from penaltyflow.engine.core.cards import is_honour
 from penaltyflow.quizzes import generator
 from penaltyflow.quizzes.bank import get_question, question_ids
 

@@ -11,9 +11,9 @@ import re
 
 import pytest
 
-from penaltyflow.engine.render import card_label
-from penaltyflow.engine.scenario import apply_event, new_table
-from penaltyflow.engine.vocab import SEAT_NAMES, SEATS
+from penaltyflow.engine import apply_event, new_table
+from penaltyflow.engine.core.cards import card_label
+from penaltyflow.engine.core.vocab import SEAT_NAMES, SEATS
 from penaltyflow.quizzes import bank, generator
 
 
@@ -115,7 +115,7 @@ def test_the_story_tells_the_irregularity_the_engine_replays(recipe):
 
 
 def card_label_of(name: str) -> str:
-    from penaltyflow.engine.cards import parse_card
+    from penaltyflow.engine import parse_card
 
     return card_label(parse_card(name))
 

@@ -6,7 +6,7 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from penaltyflow.engine import laws, vocab
+from penaltyflow.engine.core import laws, vocab
 
 register = template.Library()
 
@@ -87,6 +87,6 @@ def cards_in_text(text: str) -> SafeString:
 
 @register.simple_tag
 def laws_taught(what: str = "span") -> str:
-    """What the site teaches, from engine/laws.py: "span" is '48–57, 61–64', "topics" is
+    """What the site teaches, from engine/core/laws.py: "span" is '48–57, 61–64', "topics" is
     'penalty cards, leads out of turn and revokes'."""
     return laws.span() if what == "span" else laws.topics()

@@ -8,8 +8,8 @@ notrump, spades, hearts, diamonds, clubs, in descending order).
 
 from __future__ import annotations
 
-from ..cards import NT
-from ..vocab import SUITS
+from ..core.cards import NT
+from ..core.vocab import SUITS
 
 PASS, DOUBLE, REDOUBLE = "pass", "X", "XX"
 MAX_LEVEL = 7  # Law 18A; a bid of more than seven is Law 38's

@@ -3,7 +3,7 @@ replaced), beside the calls of `rules.py`."""
 
 from __future__ import annotations
 
-from ..cards import is_honour, partner
+from ..core.cards import is_honour, partner
 from . import text
 from .rules import bar, call, note
 from .state import Auction, AuctionError, Entry

@@ -10,8 +10,8 @@ irregular call where a replacement, a substitute or a repeat is owed) are refuse
 
 from __future__ import annotations
 
-from ..cards import partner
-from ..vocab import Option
+from ..core.cards import partner
+from ..core.vocab import Option
 from . import text
 from .calls import DOUBLE, MAX_LEVEL, PASS, REDOUBLE, is_bid, level, lowest_sufficient, strain
 from .state import Auction, AuctionError, Decision, Entry, Replacing, Watch

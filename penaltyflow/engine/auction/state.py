@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import CARD_NAMES, partner
-from ..vocab import SEATS, SUITS, Option
+from ..core.cards import CARD_NAMES, partner
+from ..core.vocab import SEATS, SUITS, Option
 from .calls import DOUBLE, PASS, is_bid, rank, strain
 
 VULNERABLE = {"none": "None", "ns": "NS", "ew": "EW", "all": "All"}

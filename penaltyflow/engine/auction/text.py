@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import CARD_NAMES
-from ..vocab import SEAT_NAMES, card_words, suit_words
+from ..core.cards import CARD_NAMES
+from ..core.vocab import SEAT_NAMES, card_words, suit_words
 
 if TYPE_CHECKING:
     from .state import Auction

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from penaltyflow.engine.cards import CARD_NAMES
+from penaltyflow.engine.core.cards import CARD_NAMES
 
 from .play import Draft, Skip
 from .recipes import RECIPES, Recipe

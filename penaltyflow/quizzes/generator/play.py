@@ -14,20 +14,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from penaltyflow.engine.cards import (
+from penaltyflow.engine import Table, apply_event
+from penaltyflow.engine.core.cards import (
     CARD_NAMES,
     NT,
     SUIT_MASK,
+    card_label,
     deal_pbn,
     is_honour,
     partner,
     sorted_cards,
 )
-from penaltyflow.engine.render import card_label
-from penaltyflow.engine.scenario import apply_event
-from penaltyflow.engine.simulate import random_deal
-from penaltyflow.engine.table import Table
-from penaltyflow.engine.vocab import SEAT_NAMES, SEATS, SUIT_NAMES, SUITS
+from penaltyflow.engine.core.vocab import SEAT_NAMES, SEATS, SUIT_NAMES, SUITS
+from penaltyflow.engine.play.simulate import random_deal
 
 
 class Skip(Exception):

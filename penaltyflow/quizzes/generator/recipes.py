@@ -19,8 +19,8 @@ from typing import Any
 
 import yaml
 
-from penaltyflow.engine.cards import SUIT_MASK, cards_of, is_honour, sorted_cards
-from penaltyflow.engine.vocab import SUITS
+from penaltyflow.engine.core.cards import SUIT_MASK, cards_of, is_honour, sorted_cards
+from penaltyflow.engine.core.vocab import SUITS
 
 from . import revokes
 from .play import Draft, Skip, ask_card, ask_decider, ask_legal, ask_options, cl, suit_word, who

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from penaltyflow.engine import revoke as engine_revoke
-from penaltyflow.engine.cards import SUIT_MASK, cards_of, partner
-from penaltyflow.engine.vocab import SEATS
+from penaltyflow.engine.core.cards import SUIT_MASK, cards_of, partner
+from penaltyflow.engine.core.vocab import SEATS
+from penaltyflow.engine.play import revoke as engine_revoke
 
 from .moment import SCENES, Moment, Scene, found
 from .play import CORRECTED, REVOKE, Draft, Skip, _name, cl, suit_word, who
@@ -241,7 +241,7 @@ def won_in_dummy(d: Draft, m: Moment) -> None:
 
 def ask_transfer(d: Draft) -> None:
     """Ask how many tricks go across; never on a deal whose count turns on whether two
-    revokes by one side may draw on the same trick (the Laws do not say: engine/revoke.py),
+    revokes by one side may draw on the same trick (the Laws do not say: engine/play/revoke.py),
     so a deal where the engine had to cut a revoke's Law 64A count is skipped."""
     if not d.table.finished:
         raise Skip

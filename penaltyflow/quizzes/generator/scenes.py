@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from penaltyflow.engine.cards import LOW_MASK, SUIT_MASK, cards_of, is_honour, partner
-from penaltyflow.engine.legal import allowed_by_restrictions
-from penaltyflow.engine.vocab import SEATS
+from penaltyflow.engine.core.cards import LOW_MASK, SUIT_MASK, cards_of, is_honour, partner
+from penaltyflow.engine.core.vocab import SEATS
+from penaltyflow.engine.play.legal import allowed_by_restrictions
 
 from .moment import SCENES, Moment, Scene, found, scene
 from .play import (

@@ -11,7 +11,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from penaltyflow.engine.scenario import ScenarioError, dumps, run
+from penaltyflow.engine import ScenarioError, run
+from penaltyflow.engine.scenario import dumps
 
 
 class Command(BaseCommand):

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import random
 
+from ..core.cards import parse_card as _parse_card
+from ..core.cards import parse_suits as _parse_suits
+from ..core.cards import partner, suits_text
+from ..core.vocab import Option
 from . import legal, revoke
-from .cards import parse_card as _parse_card
-from .cards import parse_suits as _parse_suits
-from .cards import partner, suits_text
 from .table import Table
-from .vocab import Option
 
 
 def random_deal(rng: random.Random) -> tuple[int, int, int, int]:

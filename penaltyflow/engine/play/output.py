@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..core.cards import CARD_NAMES, sorted_cards, suits_text
+from ..core.vocab import SEATS
 from . import revoke
-from .cards import CARD_NAMES, sorted_cards, suits_text
-from .vocab import SEATS
 
 if TYPE_CHECKING:
     from .table import Table

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import CARD_NAMES
-from .vocab import SEATS, Option
+from ..core.cards import CARD_NAMES
+from ..core.vocab import SEATS, Option
 
 
 class EngineError(ValueError):

@@ -2,19 +2,20 @@
 pending, the standing notes (penalty cards and restrictions in force), and the notes
 and refusals of each move (`table.py` decides what happened; this module words it).
 
-Words for seats, suits and options come from `vocab.py`; legality from `legal.py`.
+Words for seats, suits and options come from `core/vocab.py`; legality from `play/legal.py`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import legal, vocab
-from .cards import CARD_NAMES, is_honour, sorted_cards
-from .vocab import SEAT_NAMES, SUIT_SINGULAR, Option, suit_words
+from ...core import vocab
+from ...core.cards import CARD_NAMES, is_honour, sorted_cards
+from ...core.vocab import SEAT_NAMES, SUIT_SINGULAR, Option, suit_words
+from .. import legal
 
 if TYPE_CHECKING:
-    from .table import Table
+    from ..table import Table
 
 
 def _name(seat: int) -> str:

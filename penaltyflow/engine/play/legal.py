@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import LOW_MASK, SUIT_MASK, suits_mask
+from ..core.cards import LOW_MASK, SUIT_MASK, suits_mask
 
 if TYPE_CHECKING:
     from .table import Table

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.cards import CARD_NAMES, CardError, card_label, parse_card, sorted_cards
+from ...core.vocab import SEAT_NAMES, SUIT_SINGULAR
 from . import text
-from .cards import CARD_NAMES, CardError, parse_card, sorted_cards
-from .render import card_label
-from .vocab import SEAT_NAMES, SUIT_SINGULAR
 
 if TYPE_CHECKING:
-    from .revoke import Revoke
-    from .table import Table
+    from ..revoke import Revoke
+    from ..table import Table
 
 SIDE_NAMES = ("North-South", "East-West")
 _COUNT = ("no trick", "one trick", "two tricks")

@@ -23,11 +23,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..core.cards import CARD_NAMES, partner, trick_winner
+from ..core.vocab import SEATS, SUITS
 from . import legal
-from . import revoke_text as words
-from .cards import CARD_NAMES, partner, trick_winner
 from .pending import EngineError
-from .vocab import SEATS, SUITS
+from .words import revoke_text as words
 
 if TYPE_CHECKING:
     from .table import Table

@@ -6,11 +6,12 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from . import leads, text
-from .cards import CARD_NAMES, cards_of, sorted_cards, suits_mask, suits_text
+from ..core.cards import CARD_NAMES, cards_of, sorted_cards, suits_mask, suits_text
+from ..core.vocab import SUITS
+from . import leads
 from .pending import EngineError, Pending
 from .pending import option as _option
-from .vocab import SUITS
+from .words import text
 
 if TYPE_CHECKING:
     from .table import Table

@@ -1,6 +1,7 @@
-"""Rendering helpers: suit symbols, 10 for the ten, accessible names, colours."""
+"""A card as people read it: suit symbols, 10 for the ten, accessible names, colours."""
 
-from penaltyflow.engine.render import card_accessible_name, card_label, rank_label, suit_colour
+from penaltyflow.engine.core.cards import card_accessible_name, card_label, rank_label
+from penaltyflow.engine.core.vocab import suit_colour
 
 
 def test_a_card_shows_as_suit_symbol_and_rank_with_the_ten_as_10():

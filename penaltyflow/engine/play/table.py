@@ -1,5 +1,5 @@
 """The state of play at the table, and every irregularity of play the engine knows (the
-laws taught are listed once, in `laws.py`).
+laws taught are listed once, in `core/laws.py`).
 
 One `Table` holds a deal in progress: hands as bitmasks, the trick in progress,
 tricks won, penalty cards, restrictions and at most one pending decision. Three
@@ -13,9 +13,9 @@ public moves change it, each checked against the 2017 Laws:
 
 Leads out of turn and their acceptance or retraction are in `leads.py`, the
 decisions in `decisions.py`, revokes (Laws 61 to 64) in `revoke.py`, the JSON in
-`output.py`. The rules are there; every word the learner reads comes from `text.py`
+`output.py`. The rules are there; every word the learner reads comes from `words/text.py`
 (`self._note(text.premature(...))`, `EngineError(text.not_held(...))`).
-Cards, seats and suits are small ints (see `cards.py`). Nothing is copied per
+Cards, seats and suits are small ints (see `core/cards.py`). Nothing is copied per
 move, so the bench can replay thousands of deals a second. A move that the laws
 modelled here do not allow raises `EngineError`; the table is then not to be used
 further (replay the events up to the one before, as `scenario.replay` does).
@@ -27,9 +27,7 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
-from . import decisions, leads, legal, output, revoke_text, text
-from . import revoke as rv
-from .cards import (
+from ..core.cards import (
     CARD_NAMES,
     NT,
     is_honour,
@@ -37,9 +35,12 @@ from .cards import (
     sorted_cards,
     trick_winner,
 )
+from ..core.vocab import SUITS
+from . import decisions, leads, legal, output
+from . import revoke as rv
 from .pending import EngineError, Pending
 from .pending import option as _option
-from .vocab import SUITS
+from .words import revoke_text, text
 
 
 class Table:

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import CARD_NAMES
-from .vocab import SEAT_NAMES
+from ...core.cards import CARD_NAMES
+from ...core.vocab import SEAT_NAMES
 
 if TYPE_CHECKING:
-    from .table import Table
+    from ..table import Table
 
 
 def _hand(table: Table, seat: int) -> str:

@@ -4,12 +4,16 @@ A card is an int 0..51: ``suit * 13 + rank`` with suits S H D C (0..3) and ranks
 2..A (0..12). A hand is an int bitmask of its cards. This keeps the hot path (the
 bench replays thousands of deals a second) to integer arithmetic, with no objects
 created per card played.
+
+A card as people read it (`card_label`, `rank_label`, `card_accessible_name`) takes
+an int or a name like "SK"/"st"; the words themselves live in `vocab.py`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from . import vocab
 from .vocab import RANKS, SEAT_NAMES, SEATS, SUITS
 
 N, E, S, W = 0, 1, 2, 3
@@ -191,3 +195,25 @@ def parse_contract(text: object) -> tuple[int, int]:
     if len(strain_text) == 1 and strain_text in SUITS:
         return int(t[0]), SUITS.index(strain_text)
     raise CardError(f"{text!r} is not a contract: a level 1 to 7 then S, H, D, C or NT.")
+
+
+# --- a card as people read it ---------------------------------------------------
+
+
+def _name(card: int | str) -> str:
+    return CARD_NAMES[card if isinstance(card, int) else parse_card(card)]
+
+
+def rank_label(card: int | str) -> str:
+    """'A', 'K', ..., '10', ... '2': the ten is written 10 in diagrams."""
+    return vocab.RANK_LABELS[RANKS.index(_name(card)[1])]
+
+
+def card_label(card: int | str) -> str:
+    """'♠K', '♥10'."""
+    return vocab.card_label(_name(card))
+
+
+def card_accessible_name(card: int | str) -> str:
+    """'king of spades', 'ten of hearts': for screen readers (aria-label)."""
+    return vocab.card_words(_name(card))

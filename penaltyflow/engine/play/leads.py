@@ -1,17 +1,18 @@
 """Leads out of turn (Laws 53 to 56): the faced lead, its acceptance and its retraction.
 
 Functions on a `Table` (`table.py` calls them from its moves); every word comes
-from `text.py`.
+from `words/text.py`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import lead_text, legal, text
-from .cards import SUIT_MASK, partner
+from ..core.cards import SUIT_MASK, partner
+from . import legal
 from .pending import EngineError, Pending
 from .pending import option as _option
+from .words import lead_text, text
 
 if TYPE_CHECKING:
     from .table import Table
