@@ -86,7 +86,11 @@
     var width = room.clientWidth, height = room.clientHeight;
     var graph = svg.querySelector("g.graph");
     var labels = svg.querySelectorAll("text");
-    if (!width || !height || !graph || !labels.length) return;
+    if (!width || !height) { // a long item took the chart's place: no chart, not a sliver
+      box.setAttribute("hidden", "");
+      return;
+    }
+    if (!graph || !labels.length) return;
     // the whole chart: Graphviz's size in points is its drawing's size in units
     var whole = [0, 0, parseFloat(svg.getAttribute("width")), parseFloat(svg.getAttribute("height"))];
     if (!whole[2] || !whole[3]) return;
