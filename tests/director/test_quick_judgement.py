@@ -48,6 +48,35 @@ def test_declarer_led_out_of_turn_then_the_proper_defender_led_reaches_53b(clien
     assert "declarer's card goes back" in text and "Law 53B" in text
 
 
+def test_declarer_played_on_from_his_other_hand_follows_the_law_55_chart(client, quick):
+    """Issue 27 (Law 7): declarer leads out of turn and calls a card from dummy before a
+    defender plays. The quick mode asks it as the law-55 chart does; when the defender on the
+    right then plays, every card stands (53C, 57C1): no major penalty card, no 57A options."""
+    guide = QuickGuide.objects.get(slug="lead-out-of-turn")
+    offered = answers(guide, "declarer-what-happened")
+    labels = [label for label, _ in offered]
+    played_on = "Declarer played from his other hand too, before either defender played"
+    # "take the first answer that fits": before the answer for a defender's card
+    assert labels.index(played_on) < labels.index("A defender has put a card on the table")
+    question = dict(offered)[played_on]
+    steps = {label: guide.nodes[to] for label, to in answers(guide, question)}
+    assert {node["step"] for node in steps.values()} == {
+        "law-55/played-on-still-open",
+        "law-55/played-on-accepted",
+        "law-55/every-card-stands",
+    }
+    right = steps["Yes, the defender on the right of the lead"]
+    assert "Law 57C1" in right["cite"] and "57A" not in right["cite"]
+    assert "major" not in right["ruling"] + right["tell"] and right["taps"] <= 4
+    assert "nobody has a penalty card" in page(client, guide.node_url("every-card-stands"))
+    still_open = steps["No: the Director was called at once"]
+    said = page(client, guide.node_url("played-on-still-open"))
+    assert "the Director judges" in said and "Law 57C3" in said and "Law 47A" in said
+    assert "Law 60C" in still_open["cite"]
+    # the ruling for the defender on the right when declarer had not played on says 57C1
+    assert "Law 57C1" in guide.nodes["wrong-defender"]["more"]
+
+
 def test_the_53b_card_is_the_directors_judgement_in_the_chart_and_the_quick_mode(client, quick):
     step = Node.objects.get(chart__slug="law-53", key="proper-lead-stands")
     text = " ".join(step.text.split())
