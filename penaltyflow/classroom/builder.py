@@ -22,7 +22,7 @@ from penaltyflow.flowcharts.models import Node
 
 from . import questions
 from .access import startable_lessons, teacher_only
-from .forms import LessonChangeForm, NewLessonForm
+from .forms import LessonChangeForm, NewLessonForm, PreviewQuery
 from .items import ItemError, resolve
 from .models import Lesson, LessonItem
 from .present import item_view
@@ -169,12 +169,15 @@ def edit(request: HttpRequest, slug: str) -> HttpResponse:
 def preview(request: HttpRequest, slug: str) -> HttpResponse:
     """One question or step as the room will see it (with its table), before it is added."""
     lesson = get_object_or_404(Lesson, slug=slug)
-    qid, step = request.GET.get("question", ""), request.GET.get("step", "")
+    query = PreviewQuery(request.GET)
+    if not query.is_valid():
+        raise BadRequest(" ".join(m for ms in query.errors.values() for m in ms))
+    qid, step = query.cleaned_data["question"], query.cleaned_data["step"]
     if qid:
-        item = LessonItem(question=qid[:100])
+        item = LessonItem(question=qid)
     else:
         chart, _, node = step.partition("/")
-        item = LessonItem(chart=chart[:50], node=node[:50])
+        item = LessonItem(chart=chart, node=node)
     try:
         view = resolve(item.spec())
     except ItemError as exc:

@@ -2,11 +2,13 @@
 
 import csv
 
+from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from .access import teacher_lesson, teacher_session, with_access
+from .forms import HandoutQuery
 from .models import Session
 from .paper import parts as chart_parts
 from .present import item_view, per_student, tallies
@@ -97,7 +99,10 @@ def items_csv(request: HttpRequest, code: str) -> HttpResponse:
 def handout(request: HttpRequest, slug: str) -> HttpResponse:
     """The lesson for paper, with its answer key: for teachers (`access.teacher_lesson`)."""
     lesson = teacher_lesson(request, slug)
-    paper = "letter" if request.GET.get("paper") == "letter" else "a4"
+    query = HandoutQuery(request.GET)
+    if not query.is_valid():
+        raise BadRequest("'paper' is a4 or letter.")
+    paper = query.cleaned_data["paper"]
     views = [item_view(item.spec()) for item in lesson.items.all()]
     charts = []
     for view in views:

@@ -6,6 +6,7 @@ the message.
 """
 
 from django import forms
+from django.core import validators
 
 from .models import CODE_ALPHABET, CODE_LENGTH, Lesson
 from .present import item_view
@@ -199,3 +200,29 @@ class LessonChangeForm(forms.Form):
         if action == "rename" and not data.get("title"):
             self.add_error("title", "A lesson needs a title.")
         return data
+
+
+class ItemQuery(forms.Form):
+    """`?item=`: which item of an ended class the projector shows (none: where it ended)."""
+
+    item = forms.IntegerField(required=False, min_value=0)
+
+    def __init__(self, data, session):
+        super().__init__(data)
+        self.fields["item"].validators.append(validators.MaxValueValidator(len(session.items) - 1))
+
+
+class HandoutQuery(forms.Form):
+    """`?paper=`: the handout's page size, A4 unless asked for letter."""
+
+    paper = forms.ChoiceField(required=False, choices=[("a4", "A4"), ("letter", "Letter")])
+
+    def clean_paper(self) -> str:
+        return self.cleaned_data["paper"] or "a4"
+
+
+class PreviewQuery(forms.Form):
+    """What the lesson builder previews: a `question` id, else a `step` ("chart/node")."""
+
+    question = forms.CharField(required=False, max_length=100)
+    step = forms.CharField(required=False, max_length=101)

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST, require_safe
 from . import questions
 from .access import startable_lessons, teacher_only, teacher_session, with_access
 from .conditional import etag, fresh, not_modified
-from .forms import StartForm
+from .forms import ItemQuery, StartForm
 from .models import Session, new_code
 from .present import answer_shown, bars, item_view, per_student, stage_context, tallies
 
@@ -74,7 +74,10 @@ def start(request: HttpRequest) -> HttpResponse:
 def present(request: HttpRequest, code: str) -> HttpResponse:
     session = teacher_session(request, code)
     if session.ended:  # read-only: browse the items and their final results
-        item = _int(request.GET.get("item"), 0, len(session.items) - 1)
+        query = ItemQuery(request.GET, session)
+        if not query.is_valid():
+            raise BadRequest("'item' is not the number of an item of this class.")
+        item = query.cleaned_data["item"]
         context = stage_context(request, session, item=session.item if item is None else item)
         return render(request, "classroom/present.html", context)
     tag = etag("stage", session.version)
@@ -175,10 +178,3 @@ def summary(request: HttpRequest, code: str) -> HttpResponse:
             "shown": sum(1 for r in rows if r["view"].kind == "question" and r["shown"]),
         },
     )
-
-
-def _int(value, lowest: int, highest: int) -> int | None:
-    if value is None or not str(value).isascii() or not str(value).isdigit() or len(str(value)) > 6:
-        return None
-    number = int(value)
-    return number if lowest <= number <= highest else None

@@ -1,6 +1,9 @@
 """The chart pages. Every view here only reads: loading content and admin saves render
 the diagrams and the map, and move the page cache on."""
 
+from typing import Any
+
+from django.core.exceptions import BadRequest
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -16,6 +19,14 @@ from .steps import StepPath, StepQuery, chart_outline
 
 # The diagram is kept in the chart row; only the pages that show it load it.
 WITHOUT_RENDERING = ("svg", "pdf")
+
+
+def _step_query(request: HttpRequest) -> dict[str, Any]:
+    """The step's query parameters, cleaned (`StepQuery`): 400 if one is malformed."""
+    query = StepQuery(request.GET)
+    if not query.is_valid():
+        raise BadRequest("; ".join(f"'{k}' is malformed." for k in query.errors))
+    return query.cleaned_data
 
 
 @require_safe
@@ -46,8 +57,9 @@ def step(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         chart__slug=slug,
         key=key,
     )
+    query = _step_query(request)
     # 400 if tampered with
-    path = StepPath.for_node(node, request.GET.get("path"), request.GET.get("came"))
+    path = StepPath.for_node(node, query["path"], query["came"])
     example = path.example()
     table = None
     if example is not None:  # 400 for an event, view, option or card it cannot have
@@ -89,7 +101,8 @@ def chart_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 def step_pbn(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     """The step's example hand as a PBN file with its play, for any bridge program."""
     node = get_object_or_404(Node.objects.select_related("chart"), chart__slug=slug, key=key)
-    example = StepPath.for_node(node, request.GET.get("path"), request.GET.get("came")).example()
+    query = _step_query(request)
+    example = StepPath.for_node(node, query["path"], query["came"]).example()
     if example is None:
         raise Http404("This step has no example hand.")
     title = f"Law {node.chart.laws}: {node.label}"

@@ -16,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from penaltyflow.core.htmx import is_fragment, wants_json
@@ -24,6 +24,7 @@ from penaltyflow.core.pagecache import cached_by_content
 
 from . import bank, progress
 from .citations import QUIZ_LAWS
+from .forms import AnswerForm, QuestionsQuery, StartForm
 from .models import QuizAnswer, Round
 from .question import Question
 from .tables import table_for
@@ -31,7 +32,6 @@ from .tables import table_for
 ROUND_SIZE = 10
 EXAM_SIZE = 25
 LAWS = list(QUIZ_LAWS)
-LIMIT_MAX = 500
 
 
 def _question_or_404(qid: str) -> Question:
@@ -46,13 +46,13 @@ def _question_or_404(qid: str) -> Question:
 
 @require_safe
 def questions_json(request: HttpRequest) -> JsonResponse:
-    try:
-        limit = int(request.GET.get("limit", 100))
-    except ValueError:
-        return JsonResponse({"error": "limit must be a whole number"}, status=400)
-    limit = max(0, min(limit, LIMIT_MAX))
-    ids = bank.matching(request.GET.get("law") or None, request.GET.get("kind") or None)
-    return JsonResponse({"total": len(ids), "questions": ids[:limit]})
+    query = QuestionsQuery(request.GET)
+    if not query.is_valid():
+        message = " ".join(m for ms in query.errors.values() for m in ms)
+        return JsonResponse({"error": message}, status=400)
+    data = query.cleaned_data
+    ids = bank.matching(data["law"] or None, data["kind"] or None)
+    return JsonResponse({"total": len(ids), "questions": ids[: data["limit"]]})
 
 
 @require_safe
@@ -61,19 +61,6 @@ def question_json(request: HttpRequest, qid: str) -> JsonResponse:
     if q is None:
         return JsonResponse({"error": f"No question {qid!r}."}, status=404)
     return JsonResponse(q.public_json(), json_dumps_params={"ensure_ascii": False})
-
-
-def _keys(request: HttpRequest, q: Question) -> list[str] | str:
-    """The posted keys, or why they cannot be graded."""
-    keys = request.POST.getlist("answer")
-    if not keys:
-        return "Pick an answer first."
-    unknown = [k for k in keys if k not in q.keys]
-    if unknown:
-        return f"{unknown[0][:40]!r} is not one of this question's choices."
-    if not q.multiple and len(set(keys)) > 1:
-        return "This question has one answer: pick one."
-    return sorted(set(keys))
 
 
 def _too_many(request: HttpRequest, wait: int) -> HttpResponse:
@@ -101,12 +88,12 @@ def answer(request: HttpRequest, qid: str) -> HttpResponse:
         if wants_json(request):
             return JsonResponse({"error": f"No question {qid!r}."}, status=404)
         raise Http404("No such question.")
-    keys = _keys(request, q)
-    if isinstance(keys, str):
+    form = AnswerForm(request.POST, q)
+    if not form.is_valid():
         if wants_json(request):
-            return JsonResponse({"error": keys}, status=400)
-        return _question_page(request, q, error=keys, status=400)
-    attempt = request.POST.get("attempt", "")[:40]
+            return JsonResponse({"error": form.message}, status=400)
+        return _question_page(request, q, error=form.message, status=400)
+    keys, attempt = form.cleaned_data["answer"], form.cleaned_data["attempt"]
     posted = progress.post_answer(progress.learner_for(request), q, keys, attempt=attempt)
     if posted.limited:
         return _too_many(request, posted.wait)
@@ -181,12 +168,10 @@ def _spread(pool: list[str], k: int, rng: random.Random, used: set[str]) -> list
 
 @require_POST
 def start(request: HttpRequest) -> HttpResponse:
-    mode = request.POST.get("mode", Round.Mode.PRACTICE)
-    if mode not in Round.Mode.values:
-        raise BadRequest("Unknown kind of round.")
-    laws = [law for law in request.POST.getlist("law") if law in LAWS]
-    if len(laws) != len(request.POST.getlist("law")):
-        raise BadRequest("Unknown law.")
+    form = StartForm(request.POST)
+    if not form.is_valid():
+        raise BadRequest(" ".join(m for ms in form.errors.values() for m in ms))
+    mode, laws = form.cleaned_data["mode"], form.cleaned_data["law"]
     learner = progress.learner_for(request)
     rng = random.Random()
     if mode == Round.Mode.REVIEW:
@@ -216,19 +201,18 @@ def _round_for(request: HttpRequest, rid) -> Round:
     return get_object_or_404(Round, pk=rid, learner=learner)
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
 def round_question(request: HttpRequest, rid, n: int) -> HttpResponse:
     r = _round_for(request, rid)
     if not 1 <= n <= len(r.questions):
         raise Http404("No such question in this round.")
-    if request.method in ("GET", "HEAD"):
-        return _round_page(request, r, n)
     if request.method != "POST":
-        return HttpResponse(status=405, headers={"Allow": "GET, HEAD, POST"})
+        return _round_page(request, r, n)
     q = _round_question(r, n)
-    keys = _keys(request, q)
-    if isinstance(keys, str):
-        return _round_page(request, r, n, error=keys, status=400)
-    posted = progress.post_answer(r.learner, q, keys, round=r, position=n)
+    form = AnswerForm(request.POST, q)
+    if not form.is_valid():
+        return _round_page(request, r, n, error=form.message, status=400)
+    posted = progress.post_answer(r.learner, q, form.cleaned_data["answer"], round=r, position=n)
     if posted.limited:
         return _too_many(request, posted.wait)
     if r.mode != Round.Mode.EXAM:  # feedback at the question's own address
