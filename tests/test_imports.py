@@ -9,6 +9,16 @@ for the running check); an app never imports one above it or beside it. Imports
 inside functions count too. Every app has its place here, and no two files import
 each other, directly or round a loop (imports for type checking only aside).
 CONTRIBUTING.md explains the layers.
+
+The engine has layers of its own (docs/engine.md):
+
+    engine/core  <  engine/play, engine/auction  <  engine/scenario.py, engine/board.py
+
+core imports neither phase, the play never imports the auction nor the auction the play,
+and only the entry point on top sees both. Inside the engine no two files import each
+other even for type checking (the state at the bottom, the rules above it, the `Table`
+on top), no module takes a name from a package's face (`penaltyflow.engine`, or a
+package's `__init__`), and no module over 600 lines.
 """
 
 import ast
@@ -165,9 +175,10 @@ def test_the_model_rule_sees_real_relations():
     assert app_of(Choice._meta.get_field("example").related_model.__module__) == "hands"
 
 
-def file_loops() -> list[list[str]]:
+def file_loops(typing_too: bool = False) -> list[list[str]]:
     """Every set of files that import each other round a loop (Tarjan's strongly
-    connected components over the file graph), each sorted."""
+    connected components over the file graph), each sorted; counting the imports for
+    type checking only when `typing_too`."""
     files = {}
     for path in sorted(PACKAGE.rglob("*.py")):
         if "migrations" not in path.parts:
@@ -176,7 +187,7 @@ def file_loops() -> list[list[str]]:
     edges = {}
     for module, path in files.items():
         edges[module] = set()
-        for name in imports_of(path, typing_too=False):
+        for name in imports_of(path, typing_too=typing_too):
             while name and name not in files:
                 name = name.rpartition(".")[0]  # "pkg.mod.func" is the file pkg/mod.py
             if name and name != module and not module.startswith(name + "."):
@@ -228,3 +239,152 @@ def test_the_loop_finder_finds_a_loop(tmp_path, monkeypatch):
     )
     monkeypatch.setattr(sys.modules[__name__], "PACKAGE", tmp_path / "penaltyflow")
     assert file_loops() == [["penaltyflow.app.a", "penaltyflow.app.b"]]
+    assert file_loops(typing_too=True) == [
+        ["penaltyflow.app.a", "penaltyflow.app.b", "penaltyflow.app.c"]
+    ]
+
+
+# --- the engine's own layers ---------------------------------------------------------
+
+ENGINE = PACKAGE / "engine"
+# Each part of the engine, and the parts it may import (the top: scenario.py, board.py
+# and the engine's face, __init__.py, which see everything).
+ENGINE_MAY_IMPORT = {
+    "core": {"core"},
+    "play": {"core", "play"},
+    "auction": {"core", "auction"},
+    "top": {"core", "play", "auction", "top"},
+}
+
+
+def engine_part(module: str) -> str | None:
+    """'core', 'play', 'auction' or 'top' for a module of the engine (or a name in one)."""
+    parts = module.split(".")
+    if parts[:2] != ["penaltyflow", "engine"]:
+        return None
+    if len(parts) > 2 and parts[2] in ENGINE_MAY_IMPORT and (ENGINE / parts[2]).is_dir():
+        return parts[2]
+    return "top"
+
+
+def engine_files() -> dict[str, Path]:
+    return {
+        ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts): path
+        for path in sorted(ENGINE.rglob("*.py"))
+    }
+
+
+def test_every_engine_file_has_a_part():
+    parts = {engine_part(module) for module in engine_files()}
+    assert parts == set(ENGINE_MAY_IMPORT)
+    assert {p.name for p in ENGINE.iterdir() if p.is_dir() and (p / "__init__.py").exists()} == {
+        "core",
+        "play",
+        "auction",
+    }
+
+
+def test_the_engine_parts_import_down_only():
+    """core < play, core < auction, play and auction < scenario and board; the auction
+    never imports the play, the play never the auction (type-checking imports count)."""
+    wrong = []
+    for module, path in engine_files().items():
+        part = engine_part(module)
+        assert part is not None
+        for name in imports_of(path):
+            other = engine_part(name)
+            if other is not None and other not in ENGINE_MAY_IMPORT[part]:
+                wrong.append(f"{path.relative_to(PACKAGE)} ({part}) imports {name} ({other})")
+    assert wrong == []
+
+
+def test_the_engine_layer_rule_sees_real_imports():
+    """The checker itself: the play's table imports the core, the board both phases."""
+    files = engine_files()
+    table = {engine_part(n) for n in imports_of(files["penaltyflow.engine.play.table"])}
+    board = {engine_part(n) for n in imports_of(files["penaltyflow.engine.board"])}
+    assert "core" in table and {"core", "play", "auction"} <= board
+
+
+def test_no_engine_files_import_each_other_even_for_type_checking():
+    assert [
+        loop for loop in file_loops(typing_too=True) if loop[0].startswith("penaltyflow.engine")
+    ] == []
+
+
+def test_no_engine_module_imports_a_name_from_a_package_face():
+    """Inside the engine, `from penaltyflow.engine import Table` or `from . import call` of
+    an `__init__` that re-exports would read a module through its package's face (and round a
+    loop when the face imports the module back); a module imports the module that defines
+    the name. Importing a submodule from its package (`from . import legal`) is fine."""
+    wrong = []
+    for module, path in engine_files().items():
+        package = module.split(".")[:-1]
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                name = ".".join(base + ([node.module] if node.module else []))
+            else:
+                name = node.module or ""
+            folder = PACKAGE.parent.joinpath(*name.split("."))
+            if not (folder / "__init__.py").exists():
+                continue  # from a module, not a package
+            for alias in node.names:
+                if (
+                    not (folder / f"{alias.name}.py").exists()
+                    and not (folder / alias.name).is_dir()
+                ):
+                    wrong.append(f"{path.relative_to(PACKAGE)}: {alias.name} from {name}")
+    assert wrong == []
+
+
+def test_no_module_forwards_names_it_imports():
+    """A name lives in the module that defines it: no module (a package's `__init__`, the
+    face, aside) lists in `__all__` a name it only imports, and none is nothing but imports."""
+    wrong = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name == "__init__.py" or "migrations" in path.parts:
+            continue
+        tree = ast.parse(path.read_text())
+        imported = {
+            (alias.asname or alias.name).split(".")[0]
+            for node in tree.body
+            if isinstance(node, (ast.Import, ast.ImportFrom))
+            for alias in node.names
+        }
+        own = [
+            node
+            for node in tree.body
+            if not isinstance(node, (ast.Import, ast.ImportFrom, ast.Expr))
+            and not (
+                isinstance(node, ast.Assign)
+                and [getattr(t, "id", None) for t in node.targets] == ["__all__"]
+            )
+        ]
+        if tree.body and not own:
+            wrong.append(f"{path.relative_to(PACKAGE)} only imports")
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == [
+                "__all__"
+            ]:
+                names = {
+                    e.value for e in getattr(node.value, "elts", []) if isinstance(e, ast.Constant)
+                }
+                if names & imported:
+                    wrong.append(f"{path.relative_to(PACKAGE)} forwards {sorted(names & imported)}")
+    assert wrong == KNOWN_FORWARDS
+
+
+# Modules that forward names today outside the engine (the list may only shrink).
+KNOWN_FORWARDS = [
+    "flowcharts/loader.py forwards ['ContentError', 'check_files', 'read_chart_file']"
+]
+
+
+def test_no_engine_module_is_over_600_lines():
+    sizes = {
+        str(p.relative_to(PACKAGE)): len(p.read_text().splitlines()) for p in ENGINE.rglob("*.py")
+    }
+    assert max(sizes.values()) <= 600, {k: v for k, v in sizes.items() if v > 600}

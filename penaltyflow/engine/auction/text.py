@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.cards import CARD_NAMES
-from ..core.vocab import SEAT_NAMES, card_words, suit_words
+from ..core.vocab import SEAT_NAMES, card_words
 
 if TYPE_CHECKING:
     from .state import Auction
@@ -339,4 +339,4 @@ def standing_notes(a: Auction) -> list[str]:
     return out
 
 
-__all__ = ["call_words", "option_label", "pending_text", "standing_notes", "suit_words"]
+__all__ = ["call_words", "option_label", "pending_text", "standing_notes"]

@@ -14,13 +14,13 @@ from .pending import option as _option
 from .words import text
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .state import TableState
 
 
 # --- decisions -------------------------------------------------------------
 
 
-def decide(t: Table, option: str, suit: int | None = None, card: int | None = None) -> None:
+def decide(t: TableState, option: str, suit: int | None = None, card: int | None = None) -> None:
     """`pending.decider` chooses `option` (with `suit` bits or `card` where it has one)."""
     t._begin_move()
     try:
@@ -42,7 +42,7 @@ def decide(t: Table, option: str, suit: int | None = None, card: int | None = No
         t._end_move()
 
 
-def _decide_opening_lead(t: Table, option: str, suit: int | None, card: int | None) -> None:
+def _decide_opening_lead(t: TableState, option: str, suit: int | None, card: int | None) -> None:
     if option == "refuse":
         leads.withdraw_irregular_lead(t, law="54D")
     elif option == "accept":
@@ -53,25 +53,25 @@ def _decide_opening_lead(t: Table, option: str, suit: int | None, card: int | No
         t._note(text.declarer_spreads(t))
 
 
-def _decide_defender_lead(t: Table, option: str, suit: int | None, card: int | None) -> None:
+def _decide_defender_lead(t: TableState, option: str, suit: int | None, card: int | None) -> None:
     if option == "accept":
         leads.accept_lead(t, by_play=False, law="53A")
     else:
         leads.withdraw_irregular_lead(t, law="56B")
 
 
-def _decide_declarer_lead(t: Table, option: str, suit: int | None, card: int | None) -> None:
+def _decide_declarer_lead(t: TableState, option: str, suit: int | None, card: int | None) -> None:
     if option == "accept":
         leads.accept_lead(t, by_play=False, law="53A")
     else:
         leads.withdraw_irregular_lead(t, law="55B")
 
 
-def _decide_wrong_card(t: Table, option: str, suit: int | None, card: int | None) -> None:
+def _decide_wrong_card(t: TableState, option: str, suit: int | None, card: int | None) -> None:
     leads.resolve_wrong_card(t, accept=option == "accept", implied=False)
 
 
-def _decide_lead_options(t: Table, option: str, suit: int | None, card: int | None) -> None:
+def _decide_lead_options(t: TableState, option: str, suit: int | None, card: int | None) -> None:
     p = t.decision
     t.pending = None
     leader, offender = p.proper, p.offender
@@ -95,7 +95,7 @@ def _decide_lead_options(t: Table, option: str, suit: int | None, card: int | No
     t._note(text.lead_restricted(option, leader, suit, law, sorted_cards(picked), offender))
 
 
-def _decide_designate(t: Table, option: str, suit: int | None, card: int | None) -> None:
+def _decide_designate(t: TableState, option: str, suit: int | None, card: int | None) -> None:
     p = t.decision
     t.pending = None
     assert card is not None  # `decide` matched an option that names its card
@@ -103,7 +103,7 @@ def _decide_designate(t: Table, option: str, suit: int | None, card: int | None)
     t._note(text.designated(p.offender, card))
 
 
-def _decide_premature(t: Table, option: str, suit: int | None, card: int | None) -> None:
+def _decide_premature(t: TableState, option: str, suit: int | None, card: int | None) -> None:
     p = t.decision
     t.pending = None
     mode = {"require": "required", "forbid": "forbidden"}.get(option, option)
@@ -111,7 +111,7 @@ def _decide_premature(t: Table, option: str, suit: int | None, card: int | None)
     t._note(text.play_restricted(t))
 
 
-def lead_options(t: Table, leader: int, offender: int, majors: int) -> Pending:
+def lead_options(t: TableState, leader: int, offender: int, majors: int) -> Pending:
     """Laws 50D2 and 51B. Forbid options: every non-empty combination of the suits."""
     suits = sorted({c // 13 for c in cards_of(majors)})
     if majors.bit_count() == 1:
@@ -137,14 +137,14 @@ def lead_options(t: Table, leader: int, offender: int, majors: int) -> Pending:
     )
 
 
-def lead_ban(t: Table, leader: int, offender: int, bits: int) -> Pending:
+def lead_ban(t: TableState, leader: int, offender: int, bits: int) -> Pending:
     """Law 26B: declarer may forbid one suit the offender has not specified."""
     options = [_option("forbid", "26B", suit=SUITS[s]) for s in range(4) if bits >> s & 1]
     options.append(_option("no_restriction", "26B"))
     return Pending("lead_ban", t.declarer, "26B", options, offender=offender, proper=leader)
 
 
-def _decide_lead_ban(t: Table, option: str, suit: int | None, card: int | None) -> None:
+def _decide_lead_ban(t: TableState, option: str, suit: int | None, card: int | None) -> None:
     p = t.decision
     t.pending = None
     leader = p.proper

@@ -15,10 +15,10 @@ from .pending import option as _option
 from .words import lead_text, text
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .state import TableState
 
 
-def lead_out_of_turn(t: Table, seat: int, card: int) -> None:
+def lead_out_of_turn(t: TableState, seat: int, card: int) -> None:
     proper = t.turn
     opening = t.trick_no == 1 and not t.tricks
     last = t.trick_no == 13
@@ -69,7 +69,7 @@ def lead_out_of_turn(t: Table, seat: int, card: int) -> None:
         )
 
 
-def play_while_pending(t: Table, seat: int, card: int) -> None:
+def play_while_pending(t: TableState, seat: int, card: int) -> None:
     p = t.decision
     kind = p.kind
     if kind in ("opening_lead", "defender_lead", "declarer_lead"):
@@ -119,7 +119,7 @@ def play_while_pending(t: Table, seat: int, card: int) -> None:
     raise EngineError(text.pending_text(t))
 
 
-def declarer_played_on(t: Table, seat: int, card: int) -> None:
+def declarer_played_on(t: TableState, seat: int, card: int) -> None:
     """Declarer led out of turn from one hand, then plays from the other before the
     defenders have chosen. A premature play by declarer is a played card (57C3); it does
     not take away the defenders' choice (60C), which stays pending."""
@@ -132,7 +132,7 @@ def declarer_played_on(t: Table, seat: int, card: int) -> None:
     t._note(lead_text.declarer_played_on(t, p.offender, seat, card))
 
 
-def settle_then_play(t: Table, seat: int, card: int) -> None:
+def settle_then_play(t: TableState, seat: int, card: int) -> None:
     """After an implied acceptance or withdrawal, the card is played in the new position."""
     t._settle()
     if t.pending is not None:
@@ -146,7 +146,7 @@ def settle_then_play(t: Table, seat: int, card: int) -> None:
 # --- leads out of turn: acceptance and retraction -------------------------
 
 
-def accept_lead(t: Table, by_play: bool, law: str) -> None:
+def accept_lead(t: TableState, by_play: bool, law: str) -> None:
     p = t.decision
     t.pending = None
     seat = p.offender
@@ -162,7 +162,7 @@ def accept_lead(t: Table, by_play: bool, law: str) -> None:
         t._note(text.lead_accepted(seat, p.card, by_play))
 
 
-def withdraw_irregular_lead(t: Table, law: str) -> None:
+def withdraw_irregular_lead(t: TableState, law: str) -> None:
     """Take the irregular lead back: a defender's becomes a major penalty card (56B, 54D).
 
     A card declarer played on from his other hand (57C3) goes back with it (47A: withdrawn
@@ -186,7 +186,7 @@ def withdraw_irregular_lead(t: Table, law: str) -> None:
         t._note(lead_text.played_on_card_back(t, s, c, s == p.proper))
 
 
-def resolve_wrong_card(t: Table, accept: bool, implied: bool) -> None:
+def resolve_wrong_card(t: TableState, accept: bool, implied: bool) -> None:
     p = t.decision
     t.pending = None
     seat, wrong, required = p.offender, p.card, p.required

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 from ..core.cards import LOW_MASK, SUIT_MASK, suits_mask
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .state import TableState
 
 
-def follow_cards(table: Table, seat: int) -> tuple[int, int]:
+def follow_cards(table: TableState, seat: int) -> tuple[int, int]:
     """(cards legal by Law 44 alone, cards of the suit led he holds)."""
     h = table.hands[seat]
     if table.trick:
@@ -24,7 +24,7 @@ def follow_cards(table: Table, seat: int) -> tuple[int, int]:
     return h, 0
 
 
-def restricted(table: Table, seat: int, base: int, follow: int) -> int:
+def restricted(table: TableState, seat: int, base: int, follow: int) -> int:
     """Apply lead (50D2, 51B) and play (57A) restrictions; Law 59 when he cannot comply."""
     m = base
     if not table.trick:
@@ -60,13 +60,13 @@ def restricted(table: Table, seat: int, base: int, follow: int) -> int:
     return m
 
 
-def allowed_by_restrictions(table: Table, seat: int) -> int:
+def allowed_by_restrictions(table: TableState, seat: int) -> int:
     """Cards Law 44 and the restrictions allow, before any penalty-card duty."""
     base, follow = follow_cards(table, seat)
     return restricted(table, seat, base, follow)
 
 
-def penalty_duty(table: Table, seat: int, m: int) -> int:
+def penalty_duty(table: TableState, seat: int, m: int) -> int:
     """Narrow the restricted cards by Laws 57D, 50D1 and 50C."""
     c = table.committed[seat]
     if c >= 0 and m >> c & 1:
@@ -91,7 +91,7 @@ def penalty_duty(table: Table, seat: int, m: int) -> int:
     return m
 
 
-def legal_mask(table: Table, seat: int | None = None) -> int:
+def legal_mask(table: TableState, seat: int | None = None) -> int:
     """Cards `seat` (default: the seat to play) may play now without a new irregularity."""
     if seat is None:
         seat = table.to_play
@@ -109,7 +109,7 @@ def legal_mask(table: Table, seat: int | None = None) -> int:
     return penalty_duty(table, seat, restricted(table, seat, base, follow))
 
 
-def illegal_kind(table: Table, seat: int, card: int) -> str:
+def illegal_kind(table: TableState, seat: int, card: int) -> str:
     """For a card `seat` holds but may not play at his turn, why not: "revoke",
     "restriction", "committed" (Law 57D) or "penalty" (Law 50)."""
     base, follow = follow_cards(table, seat)
@@ -123,7 +123,7 @@ def illegal_kind(table: Table, seat: int, card: int) -> str:
     return "penalty"
 
 
-def bound_by_nothing(table: Table, seat: int) -> bool:
+def bound_by_nothing(table: TableState, seat: int) -> bool:
     """May `seat` play to this trick whatever Law 44 alone allows (nothing binds him)?
 
     False too when he holds two or more major penalty cards he could play: declarer

@@ -6,16 +6,17 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.cards import CARD_NAMES, sorted_cards, suits_text
 from ..core.vocab import SEATS
-from . import revoke
+from . import legal, revoke
+from .words import text
 
 if TYPE_CHECKING:
-    from .table import Table
+    from .state import TableState
 
 
 # --- output --------------------------------------------------------------
 
 
-def table_json(t: Table) -> dict[str, Any]:
+def table_json(t: TableState) -> dict[str, Any]:
     lr: dict[str, str] | None = None
     if t.lead_req is not None:
         lr = {
@@ -57,8 +58,8 @@ def table_json(t: Table) -> dict[str, Any]:
         ],
         "lead_restriction": lr,
         "play_restriction": pr,
-        "legal": t.legal_cards(),
-        "notes": t.notes + t.state_notes(),
+        "legal": [CARD_NAMES[c] for c in sorted_cards(legal.legal_mask(t))],
+        "notes": t.notes + text.state_notes(t),
         "finished": t.finished,
         "committed_cards": [
             {"seat": SEATS[s], "card": CARD_NAMES[c]} for s, c in enumerate(t.committed) if c >= 0

@@ -20,54 +20,22 @@ offender's two last cards between tricks 12 and 13.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..core.cards import CARD_NAMES, partner, trick_winner
-from ..core.vocab import SEATS, SUITS
+from ..core.cards import partner, trick_winner
 from . import legal
 from .pending import EngineError
+from .state import Revoke
 from .words import revoke_text as words
 
 if TYPE_CHECKING:
-    from .table import Table
-
-
-@dataclass(slots=True)
-class Revoke:
-    seat: int
-    trick: int  # the trick number, 1 to 13
-    suit: int  # the suit led to that trick
-    card: int  # the card that revoked
-    rule: str  # "44" (did not follow suit), "restriction" (50D2, 51B, 57A), "67B1" (no card)
-    status: str = "open"  # open | corrected | established
-    transfer: int | None = None
-    law: str | None = None
-    due: int | None = None  # what Law 64A gives this revoke before the cap (module doc)
-    # What the offender's play undid, for a correction: the lead required of him (50D2(a),
-    # 51B), a card he had committed (57D) or that declarer designated (51A), and the
-    # revoked card's own penalty-card kind if it was one (None: it was not).
-    lead_req: tuple[int, int] | None = None
-    committed: int = -1
-    designated: int = -1
-    was_major: bool | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": SEATS[self.seat],
-            "trick": self.trick,
-            "suit": SUITS[self.suit],
-            "card": CARD_NAMES[self.card],
-            "status": self.status,
-            "transfer": self.transfer,
-            "law": self.law,
-        }
+    from .state import TableState
 
 
 # --- the revoking play ---------------------------------------------------------
 
 
-def play_revoke(t: Table, seat: int, card: int) -> None:
+def play_revoke(t: TableState, seat: int, card: int) -> None:
     """`seat` plays `card` at his turn though Law 44 or a named restriction forbids it (61A)."""
     if t.pending is not None or seat != t.to_play:
         raise EngineError(words.not_at_his_turn(t, seat))
@@ -101,7 +69,7 @@ def play_revoke(t: Table, seat: int, card: int) -> None:
         t._note(words.TWELVE_16C)
 
 
-def play_defective(t: Table, seat: int, card: int) -> None:
+def play_defective(t: TableState, seat: int, card: int) -> None:
     """Law 67B1: `seat` played no card to this trick, and it was found after both sides had
     played to the next. The Director has him place `card` among his played cards for it: a
     card of the suit led if he has one (67B1(a)), any card if not (67B1(b)), so a card Law 44
@@ -120,7 +88,7 @@ def play_defective(t: Table, seat: int, card: int) -> None:
     t._note(words.placed(seat, card, r.trick))
 
 
-def trick_won_by(t: Table) -> int:
+def trick_won_by(t: TableState) -> int:
     """Who wins the full trick on the table: a card placed under Law 67B1 does not change
     who won it (it is left out of the count)."""
     placed = {(r.seat, r.card) for r in t.revokes if r.rule == "67B1" and r.trick == t.trick_no}
@@ -130,7 +98,7 @@ def trick_won_by(t: Table) -> int:
 # --- establishment ----------------------------------------------------------------
 
 
-def before_play(t: Table, seat: int) -> None:
+def before_play(t: TableState, seat: int) -> None:
     """A lead or play by `seat` to the following trick establishes his side's open revoke."""
     target = t.trick_no + 1 if t.trick and t.played_seats >> seat & 1 else t.trick_no
     for r in t.revokes:
@@ -142,12 +110,12 @@ def before_play(t: Table, seat: int) -> None:
 # --- correction (Law 62) ------------------------------------------------------------
 
 
-def describe_correction(t: Table, event: dict[str, object]) -> str:
+def describe_correction(t: TableState, event: dict[str, object]) -> str:
     """Words for a `correct` event, said of the table just before it (for the event list)."""
     return words.describe_correction(correctable(t) or late_twelve(t), event)
 
 
-def late_twelve(t: Table) -> Revoke | None:
+def late_twelve(t: TableState) -> Revoke | None:
     """An established revoke on trick 12 that Law 62D1 still lets be corrected: play is
     over (the engine models the correction once trick 13 is complete)."""
     if not t.finished:
@@ -155,7 +123,7 @@ def late_twelve(t: Table) -> Revoke | None:
     return next((r for r in t.revokes if r.status == "established" and r.trick == 12), None)
 
 
-def correctable(t: Table) -> Revoke | None:
+def correctable(t: TableState) -> Revoke | None:
     """The open revoke that may still be corrected now, if any (no card led to the next trick)."""
     for r in t.revokes:
         if r.status != "open":
@@ -167,7 +135,7 @@ def correctable(t: Table) -> Revoke | None:
     return None
 
 
-def _reopen(t: Table) -> None:
+def _reopen(t: TableState) -> None:
     """Take the trick just closed back onto the table (it held the revoke)."""
     leader, cards, winner = t.tricks.pop()
     assert t.last_closed is not None
@@ -182,12 +150,12 @@ def _reopen(t: Table) -> None:
     t.trick_no -= 1
 
 
-def _revoke_trick(t: Table, r: Revoke) -> list[tuple[int, int]]:
+def _revoke_trick(t: TableState, r: Revoke) -> list[tuple[int, int]]:
     """The cards of the revoke trick: the trick in progress, or the one just closed."""
     return t.tricks[-1][1] if t.trick_no == r.trick + 1 else t.trick
 
 
-def substitutes(t: Table, r: Revoke) -> int:
+def substitutes(t: TableState, r: Revoke) -> int:
     """The cards the offender may legally play in place of the revoked card (62B), as a mask.
 
     The position is the trick as it stood when he revoked; the table is left as it was.
@@ -231,7 +199,7 @@ def substitutes(t: Table, r: Revoke) -> int:
         ) = saved
 
 
-def correct(t: Table, card: int, withdraw: list[int]) -> None:
+def correct(t: TableState, card: int, withdraw: list[int]) -> None:
     """Attention is drawn to the open revoke (62A): the offender plays `card` instead (62B);
     the seats in `withdraw` take back the cards they played after it (62C)."""
     r = correctable(t)
@@ -304,7 +272,7 @@ def _check_withdraw(r: Revoke, after: list[int], withdraw: list[int]) -> None:
         raise EngineError(words.partner_may_not_withdraw(mate, lho))
 
 
-def correct_twelve(t: Table, r: Revoke, card: int, withdraw: list[int]) -> None:
+def correct_twelve(t: TableState, r: Revoke, card: int, withdraw: list[int]) -> None:
     """Law 62D1: an established revoke on trick 12, found before the hands go back into the
     board, is corrected all the same. Each player had two cards for tricks 12 and 13: the
     offender's card that follows (his trick-13 card) goes to trick 12 and the revoked card
@@ -341,7 +309,7 @@ def correct_twelve(t: Table, r: Revoke, card: int, withdraw: list[int]) -> None:
 # --- the adjustment at the end of play (Law 64) ----------------------------------------
 
 
-def adjust(t: Table) -> None:
+def adjust(t: TableState) -> None:
     """Give each established revoke its transfer and clause, once all 13 tricks are played."""
     for r in t.revokes:
         if r.status == "open":  # cannot happen when every trick was played; be safe
@@ -386,7 +354,7 @@ def adjust(t: Table) -> None:
         t._note(words.adjustment(t, r))
 
 
-def tricks_adjusted(t: Table) -> dict[str, int] | None:
+def tricks_adjusted(t: TableState) -> dict[str, int] | None:
     """The tricks each side is credited with after every transfer; None until play ends."""
     if not t.finished:
         return None
@@ -399,7 +367,6 @@ def tricks_adjusted(t: Table) -> dict[str, int] | None:
 
 
 __all__ = [
-    "Revoke",
     "adjust",
     "correct",
     "correctable",

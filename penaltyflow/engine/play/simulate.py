@@ -17,7 +17,7 @@ import random
 
 from ..core.cards import parse_card as _parse_card
 from ..core.cards import parse_suits as _parse_suits
-from ..core.cards import partner, suits_text
+from ..core.cards import partner
 from ..core.vocab import Option
 from . import legal, revoke
 from .table import Table
@@ -235,5 +235,4 @@ __all__ = [
     "play_out",
     "random_deal",
     "revoke_move",
-    "suits_text",
 ]

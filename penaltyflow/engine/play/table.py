@@ -23,13 +23,11 @@ further (replay the events up to the one before, as `scenario.replay` does).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any
 
 from ..core.cards import (
     CARD_NAMES,
-    NT,
     is_honour,
     partner,
     sorted_cards,
@@ -40,119 +38,11 @@ from . import decisions, leads, legal, output
 from . import revoke as rv
 from .pending import EngineError, Pending
 from .pending import option as _option
+from .state import TableState
 from .words import revoke_text, text
 
 
-class Table:
-    def __init__(
-        self,
-        hands: Sequence[int],
-        strain: int,
-        declarer: int,
-        level: int = 0,
-        doubled: str = "",
-        declarer_saw_dummy: bool = False,
-    ) -> None:
-        self.deal = tuple(hands)
-        self.hands = list(hands)
-        self.level = level
-        self.strain = strain  # 0..3 suit, NT = 4
-        self.doubled = doubled
-        self.declarer = declarer
-        self.dummy = partner(declarer)
-        self.declarer_saw_dummy = declarer_saw_dummy
-        self.trick_no = 1
-        self.leader = (declarer + 1) & 3  # Law 41: the opening leader is declarer's LHO
-        self.trick: list[tuple[int, int]] = []  # (seat, card) in the order played
-        self.played_seats = 0  # bit per seat that has played to the trick in progress
-        self.led_suit = -1
-        self.won = [0, 0]  # NS, EW
-        self.tricks: list[tuple[int, list[tuple[int, int]], int]] = []  # (leader, cards, winner)
-        self.pen_mask = [0, 0, 0, 0]  # penalty cards face up before each defender
-        self.major_mask = 0  # which penalty cards are major
-        self.committed = [-1, -1, -1, -1]  # Law 57D: a card that must be played at his turn
-        self.designated = [-1, -1, -1, -1]  # Law 51A: the penalty card declarer designated
-        self.lead_req: tuple[int, int] | None = None  # (seat, suit bits), for one lead
-        self.lead_forbid: tuple[int, int] | None = None  # (seat, suit bits), while he keeps lead
-        # The clause each was chosen under: 50D2(a) for one penalty card, 51B for several.
-        self.lead_req_law = "50D2(a)"
-        self.lead_forbid_law = "50D2(a)"
-        self.play_restr: tuple[int, str, int] | None = None  # (seat, mode, suit), this trick
-        self.lead_decided = 0  # trick number for which the Law 50D2 choice has been made
-        # Law 26B prohibitions due at a defender's first turn to lead: (seat, offender, suits),
-        # left by the auction; `ban_26b` is the (seat, suits) forbidden under it.
-        self.lead_bans: list[tuple[int, int, int]] = []
-        self.ban_26b: tuple[int, int] | None = None
-        self.opening_accepted = False  # Law 54B: declarer accepted the faced opening lead
-        self.pending: Pending | None = None
-        self.to_play: int | None = self.leader
-        self.finished = False
-        self.notes: list[str] = []  # notes from the last move
-        self.log: list[tuple[int, str]] = []  # (move index, note) for every move so far
-        self.revokes: list[rv.Revoke] = []  # Laws 61 to 64, in order (revoke.py)
-        # The per-trick restrictions of the trick just closed, while a revoke could be corrected.
-        self.last_closed: tuple[tuple[int, str, int] | None, tuple[int, int] | None] | None = None
-        self.moves = 0
-
-    def fork(self) -> Table:
-        """An independent copy of the table, for searching ahead (much cheaper than deepcopy:
-        what moves mutate is copied, what they only replace is shared)."""
-        t = copy.copy(self)
-        t.hands = self.hands[:]
-        t.trick = self.trick[:]
-        t.won = self.won[:]
-        t.tricks = self.tricks[:]
-        t.pen_mask = self.pen_mask[:]
-        t.committed = self.committed[:]
-        t.designated = self.designated[:]
-        t.lead_bans = self.lead_bans[:]
-        t.notes = self.notes[:]
-        t.log = self.log[:]
-        t.revokes = [copy.copy(r) for r in self.revokes]
-        t.pending = copy.copy(self.pending)
-        return t
-
-    # --- small helpers -------------------------------------------------------
-
-    @property
-    def turn(self) -> int:
-        """The seat to play, where a move needs one (no decision pending, play not over)."""
-        assert self.to_play is not None, "no seat is to play now"
-        return self.to_play
-
-    @property
-    def decision(self) -> Pending:
-        """The pending decision, where a move needs one."""
-        assert self.pending is not None, "no decision is pending"
-        return self.pending
-
-    def is_defender(self, seat: int) -> bool:
-        return seat != self.declarer and seat != self.dummy
-
-    def _note(self, text: str) -> None:
-        self.notes.append(text)
-        self.log.append((self.moves, text))
-
-    def _begin_move(self) -> None:
-        self.notes = []
-
-    def _end_move(self) -> None:
-        self.moves += 1
-
-    def _next_to_play(self) -> int:
-        s = self.leader
-        if not self.trick:
-            return s
-        for _ in range(4):
-            if not self.played_seats >> s & 1:
-                return s
-            s = (s + 1) & 3
-        raise AssertionError("trick is full")  # pragma: no cover
-
-    def _declarer_played_both(self) -> bool:
-        both = (1 << self.declarer) | (1 << self.dummy)
-        return self.played_seats & both == both
-
+class Table(TableState):
     # --- legality (see legal.py) -------------------------------------------
 
     def legal_mask(self, seat: int | None = None) -> int:
@@ -222,23 +112,6 @@ class Table:
             self._play_in_turn(seat, card)
         else:
             self._play_out_of_turn(seat, card)
-
-    def _put(self, seat: int, card: int) -> None:
-        """The card goes to the trick as a regular lead or play."""
-        bit = 1 << card
-        self.hands[seat] ^= bit
-        if not self.trick:
-            self.led_suit = card // 13
-            self.lead_req = None  # a required lead binds one lead only
-        self.trick.append((seat, card))
-        self.played_seats |= 1 << seat
-        if self.pen_mask[seat] & bit:
-            self.pen_mask[seat] ^= bit
-            self.major_mask &= ~bit
-        if self.committed[seat] >= 0:
-            self.committed[seat] = -1
-        if self.designated[seat] >= 0:
-            self.designated[seat] = -1
 
     def _play_in_turn(self, seat: int, card: int) -> None:
         if self.legal_mask(seat) >> card & 1:
@@ -563,15 +436,8 @@ class Table:
         """Standing notes for the position: penalty cards and restrictions in force."""
         return text.state_notes(self)
 
-    def contract_text(self) -> str:
-        strain = "NT" if self.strain == NT else SUITS[self.strain]
-        return f"{self.level}{strain}{self.doubled}" if self.level else strain
-
-    def hand_cards(self, seat: int) -> list[str]:
-        return [CARD_NAMES[c] for c in sorted_cards(self.hands[seat])]
-
     def to_json(self) -> dict[str, Any]:
         return output.table_json(self)
 
 
-__all__ = ["EngineError", "Pending", "Table"]
+__all__ = ["Table"]

@@ -11,14 +11,14 @@ from ...core.cards import CARD_NAMES
 from ...core.vocab import SEAT_NAMES
 
 if TYPE_CHECKING:
-    from ..table import Table
+    from ..state import TableState
 
 
-def _hand(table: Table, seat: int) -> str:
+def _hand(table: TableState, seat: int) -> str:
     return "dummy" if seat == table.dummy else "his own hand"
 
 
-def declarer_played_on(table: Table, offender: int, seat: int, card: int) -> str:
+def declarer_played_on(table: TableState, offender: int, seat: int, card: int) -> str:
     return (
         f"Declarer played {CARD_NAMES[card]} from {_hand(table, seat)} to his lead out of "
         "turn before the defenders had chosen: a premature play by declarer is a played card "
@@ -28,7 +28,7 @@ def declarer_played_on(table: Table, offender: int, seat: int, card: int) -> str
     )
 
 
-def played_on_card_back(table: Table, seat: int, card: int, should_lead: bool) -> str:
+def played_on_card_back(table: TableState, seat: int, card: int, should_lead: bool) -> str:
     back = (
         f"{CARD_NAMES[card]}, played from {_hand(table, seat)} to the lead taken back, goes "
         "back too, with no penalty card (Laws 47A, 48A)."
@@ -42,7 +42,7 @@ def played_on_card_back(table: Table, seat: int, card: int, should_lead: bool) -
     )
 
 
-def partner_led_too(table: Table, seat: int, card: int) -> str:
+def partner_led_too(table: TableState, seat: int, card: int) -> str:
     p = table.decision
     return (
         f"{SEAT_NAMES[seat]} put {CARD_NAMES[card]} face up while declarer's choice on his "

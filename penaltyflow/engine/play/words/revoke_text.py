@@ -11,8 +11,7 @@ from ...core.vocab import SEAT_NAMES, SUIT_SINGULAR
 from . import text
 
 if TYPE_CHECKING:
-    from ..revoke import Revoke
-    from ..table import Table
+    from ..state import Revoke, TableState
 
 SIDE_NAMES = ("North-South", "East-West")
 _COUNT = ("no trick", "one trick", "two tricks")
@@ -29,7 +28,7 @@ def _c(card: int) -> str:
 MARK_IT = 'If he did play it, that is a revoke (Law 61A): mark the play "revoke": true.'
 
 
-def not_at_his_turn(t: Table, seat: int) -> str:
+def not_at_his_turn(t: TableState, seat: int) -> str:
     if t.pending is not None:
         return f"A revoke is a play at the player's own turn. {text.pending_text(t)}"
     return (
@@ -40,7 +39,7 @@ def not_at_his_turn(t: Table, seat: int) -> str:
     )
 
 
-def breaks_no_rule(t: Table, seat: int, card: int) -> str:
+def breaks_no_rule(t: TableState, seat: int, card: int) -> str:
     bound = any(r is not None and r[0] == seat for r in (t.lead_req, t.lead_forbid, t.play_restr))
     why = (
         " He cannot comply with the restriction, so he may play any card Law 44 allows: "
@@ -61,14 +60,14 @@ def penalty_card_not_played(seat: int, card: int) -> str:
     )
 
 
-def committed_not_played(t: Table, seat: int) -> str:
+def committed_not_played(t: TableState, seat: int) -> str:
     return (
         f"{_name(seat)} must play {_c(t.committed[seat])}, the card he played early (Law 57D); "
         "playing another card instead is not modelled as a revoke."
     )
 
 
-def revoke_reason(t: Table, seat: int, card: int, rule: str) -> str:
+def revoke_reason(t: TableState, seat: int, card: int, rule: str) -> str:
     if rule == "44":
         return f"though he holds a {SUIT_SINGULAR[t.led_suit]} (Laws 44C, 61A)"
     return "against the restriction declarer named: " + text.restriction_reason(
@@ -82,7 +81,7 @@ DEFECTIVE_NOT_A_LEAD = (
 )
 
 
-def defective_must_follow(t: Table, seat: int, card: int) -> str:
+def defective_must_follow(t: TableState, seat: int, card: int) -> str:
     return (
         f"{_name(seat)} must place a card of the suit led if he has one (Law 67B1(a)): "
         f"{_c(card)} is not one he may play to this trick."
@@ -146,7 +145,7 @@ def withdrawn_twelve(seat: int, card: int) -> str:
     )
 
 
-def corrected_twelve(t: Table, r: Revoke, card: int) -> str:
+def corrected_twelve(t: TableState, r: Revoke, card: int) -> str:
     partner_after = t.is_defender(r.seat) and _partner_played_after(t, r)
     return (
         f"{_name(r.seat)}'s revoke on trick 12 is corrected though it was established: it was "
@@ -156,13 +155,13 @@ def corrected_twelve(t: Table, r: Revoke, card: int) -> str:
     )
 
 
-def _partner_played_after(t: Table, r: Revoke) -> bool:
+def _partner_played_after(t: TableState, r: Revoke) -> bool:
     seats = [s for s, _ in t.tricks[r.trick - 1][1]]
     mate = (r.seat + 2) & 3
     return seats.index(mate) > seats.index(r.seat)
 
 
-def nothing_to_correct(t: Table) -> str:
+def nothing_to_correct(t: TableState) -> str:
     est = [r for r in t.revokes if r.status == "established"]
     if any(r.trick == 12 for r in est):
         return (
@@ -185,7 +184,7 @@ def nothing_to_correct(t: Table) -> str:
     return "There is no revoke to correct: no play so far was marked as a revoke."
 
 
-def decide_first(t: Table) -> str:
+def decide_first(t: TableState) -> str:
     return f"A correction cannot come now. {text.pending_text(t)}"
 
 
@@ -210,7 +209,7 @@ def not_held_to_correct(seat: int, card: int) -> str:
     return f"{_name(seat)} does not hold {_c(card)}, so he cannot play it to correct the revoke."
 
 
-def may_not_substitute(t: Table, r: Revoke, card: int, allowed: int) -> str:
+def may_not_substitute(t: TableState, r: Revoke, card: int, allowed: int) -> str:
     if card == r.card:
         what = f"{_c(card)} is the card that revoked"
     else:
@@ -222,7 +221,7 @@ def may_not_substitute(t: Table, r: Revoke, card: int, allowed: int) -> str:
     )
 
 
-def withdrawn(t: Table, seat: int, card: int, offenders_partner: bool) -> str:
+def withdrawn(t: TableState, seat: int, card: int, offenders_partner: bool) -> str:
     if offenders_partner and t.is_defender(seat):
         return (
             f"{_name(seat)} takes back {_c(card)}: it becomes a major penalty card (Law 62C2); "
@@ -232,7 +231,7 @@ def withdrawn(t: Table, seat: int, card: int, offenders_partner: bool) -> str:
     return f"{_name(seat)} takes back {_c(card)} into his hand (Law {law}) and plays again in turn."
 
 
-def corrected(t: Table, r: Revoke, card: int) -> str:
+def corrected(t: TableState, r: Revoke, card: int) -> str:
     if t.is_defender(r.seat):
         if r.was_major is None:
             after = f"{_c(r.card)} becomes a major penalty card, whatever its rank (Law 62B1)."
@@ -246,7 +245,7 @@ def corrected(t: Table, r: Revoke, card: int) -> str:
     )
 
 
-def adjustment(t: Table, r: Revoke) -> str:
+def adjustment(t: TableState, r: Revoke) -> str:
     side = r.seat & 1
     n = r.transfer or 0
     who = f"{_name(r.seat)}'s revoke on trick {r.trick}"

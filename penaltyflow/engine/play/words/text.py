@@ -15,7 +15,7 @@ from ...core.vocab import SEAT_NAMES, SUIT_SINGULAR, Option, suit_words
 from .. import legal
 
 if TYPE_CHECKING:
-    from ..table import Table
+    from ..state import TableState
 
 
 def _name(seat: int) -> str:
@@ -26,7 +26,7 @@ def _c(card: int) -> str:
     return CARD_NAMES[card]
 
 
-def why_illegal(table: Table, seat: int, card: int) -> tuple[str, str]:
+def why_illegal(table: TableState, seat: int, card: int) -> tuple[str, str]:
     """For a card `seat` holds but may not play at his turn: (kind, reason)."""
     kind = legal.illegal_kind(table, seat, card)
     if kind == "revoke":
@@ -46,7 +46,7 @@ def why_illegal(table: Table, seat: int, card: int) -> tuple[str, str]:
     return kind, reason
 
 
-def restriction_reason(table: Table, seat: int) -> str:
+def restriction_reason(table: TableState, seat: int) -> str:
     if not table.trick:
         lr = table.lead_req
         if lr is not None and lr[0] == seat:
@@ -60,7 +60,7 @@ def restriction_reason(table: Table, seat: int) -> str:
     return play_restriction_text(table)
 
 
-def forbid_laws(table: Table) -> str:
+def forbid_laws(table: TableState) -> str:
     """The clause of the prohibition in force: Law 26B (from the auction) or 50D2 / 51B."""
     lf, ban = table.lead_forbid, table.ban_26b
     if ban is not None and lf is not None and ban[0] == lf[0]:
@@ -68,7 +68,7 @@ def forbid_laws(table: Table) -> str:
     return f"Law {table.lead_forbid_law}"
 
 
-def penalty_reason(table: Table, seat: int, m: int) -> str:
+def penalty_reason(table: TableState, seat: int, m: int) -> str:
     maj = table.pen_mask[seat] & table.major_mask & m
     if maj:
         cards = " or ".join(_c(c) for c in sorted_cards(maj))
@@ -84,7 +84,7 @@ def penalty_reason(table: Table, seat: int, m: int) -> str:
     )
 
 
-def play_restriction_text(table: Table) -> str:
+def play_restriction_text(table: TableState) -> str:
     assert table.play_restr is not None
     seat, mode, bits = table.play_restr
     led = SUIT_SINGULAR[table.led_suit] if table.led_suit >= 0 else "the suit led"
@@ -97,7 +97,7 @@ def play_restriction_text(table: Table) -> str:
     return f"{_name(seat)} may not play a card of {suit_words(bits)} (Law 57A(4))."
 
 
-def pending_text(table: Table) -> str:
+def pending_text(table: TableState) -> str:
     """ "Declarer must first choose (Law 50D2): require a spade lead, forbid a spade lead, or
     no lead restriction (the penalty card stays)." In plain words, as the options list says."""
     p = table.decision
@@ -108,7 +108,7 @@ def pending_text(table: Table) -> str:
     return f"{who} must first choose (Law {p.law}): {opts}."
 
 
-def not_an_option(table: Table, option: str, suit_t: str | None, card_t: str | None) -> str:
+def not_an_option(table: TableState, option: str, suit_t: str | None, card_t: str | None) -> str:
     what = option + (f" {suit_t}" if suit_t else "") + (f" {card_t}" if card_t else "")
     names = {o["decide"] for o in table.decision.options}
     if option in names and suit_t is None and card_t is None:
@@ -116,7 +116,7 @@ def not_an_option(table: Table, option: str, suit_t: str | None, card_t: str | N
     return f"'{what}' is not an option now. {pending_text(table)}"
 
 
-def state_notes(table: Table) -> list[str]:
+def state_notes(table: TableState) -> list[str]:
     """Standing notes for the position: penalty cards and restrictions in force."""
     out = []
     seat = table.to_play
@@ -171,7 +171,7 @@ def state_notes(table: Table) -> list[str]:
     return out
 
 
-def option_label(table: Table, option: Option) -> str:
+def option_label(table: TableState, option: Option) -> str:
     """A short learner-facing label for one option of the decision pending at `table`."""
     p = table.pending
     several = p is not None and p.offender >= 0 and table.pen_mask[p.offender].bit_count() > 1
@@ -192,7 +192,7 @@ def not_held(seat: int, card: int) -> str:
     return f"{_name(seat)} does not hold {_c(card)}."
 
 
-def out_of_turn(table: Table, seat: int) -> str:
+def out_of_turn(table: TableState, seat: int) -> str:
     what = "lead" if not table.trick else "play"
     return (
         f"It is {_name(table.turn)}'s turn to {what}; a {what} by {_name(seat)} "
@@ -207,7 +207,7 @@ def wrong_card_played(seat: int, card: int, required: int, lead: bool) -> str:
     )
 
 
-def early_lead_not_replayed(table: Table, seat: int, defender: bool) -> str:
+def early_lead_not_replayed(table: TableState, seat: int, defender: bool) -> str:
     why = (
         "declarer has already played from both hands (Law 57C1)"
         if defender
@@ -220,7 +220,7 @@ def early_lead_not_replayed(table: Table, seat: int, defender: bool) -> str:
     )
 
 
-def declarer_played_early(table: Table, seat: int, card: int) -> str:
+def declarer_played_early(table: TableState, seat: int, card: int) -> str:
     hand = "dummy" if seat == table.dummy else "his own hand"
     return (
         f"Declarer played {_c(card)} from {hand} before {_name(table.turn)} had "
@@ -235,7 +235,7 @@ def played_after_declarer_both(seat: int, card: int) -> str:
     )
 
 
-def second_early_card(table: Table, seat: int) -> str:
+def second_early_card(table: TableState, seat: int) -> str:
     return (
         f"{_name(seat)} has already played {_c(table.committed[seat])} early; "
         "a second early card cannot be replayed."
@@ -299,14 +299,14 @@ def played_to_declarers_lead(seat: int) -> str:
     )
 
 
-def wrong_card_accepted_by_play(table: Table, seat: int) -> str:
+def wrong_card_accepted_by_play(table: TableState, seat: int) -> str:
     return (
         f"By playing from {'dummy' if seat == table.dummy else 'his hand'} declarer "
         "accepted the card; he can no longer refuse it (Law 52B1(b))."
     )
 
 
-def played_too_soon(table: Table, seat: int, card: int) -> str:
+def played_too_soon(table: TableState, seat: int, card: int) -> str:
     return f"{_name(seat)} played {_c(card)} too soon. {pending_text(table)}"
 
 
@@ -329,7 +329,7 @@ def lead_accepted(seat: int, card: int, by_play: bool) -> str:
     )
 
 
-def lead_taken_back(table: Table, seat: int, card: int, proper: int, law: str) -> str:
+def lead_taken_back(table: TableState, seat: int, card: int, proper: int, law: str) -> str:
     """An irregular lead goes back: a defender's as a major penalty card, declarer's freely."""
     if table.is_defender(seat):
         if law == "53B":
@@ -355,7 +355,7 @@ def lead_taken_back(table: Table, seat: int, card: int, proper: int, law: str) -
     )
 
 
-def all_major(table: Table, seat: int, quiet: bool) -> str:
+def all_major(table: TableState, seat: int, quiet: bool) -> str:
     if quiet:
         return f"With two or more penalty cards, all of {_name(seat)}'s are major (Law 50B)."
     return (
@@ -364,7 +364,7 @@ def all_major(table: Table, seat: int, quiet: bool) -> str:
     )
 
 
-def declarer_card_exposed(table: Table, seat: int, card: int) -> str:
+def declarer_card_exposed(table: TableState, seat: int, card: int) -> str:
     who = "Dummy" if seat == table.dummy else "Declarer"
     return (
         f"{who}'s {_c(card)} was exposed: a card of declarer's or dummy's hand is "
@@ -376,7 +376,7 @@ def already_face_up(seat: int, card: int) -> str:
     return f"{_name(seat)}'s {_c(card)} is already face up on the table."
 
 
-def exposed_penalty_card(table: Table, seat: int, card: int, deliberate: bool) -> str:
+def exposed_penalty_card(table: TableState, seat: int, card: int, deliberate: bool) -> str:
     if deliberate:
         why = "it was exposed deliberately"
     elif is_honour(card):
@@ -403,7 +403,7 @@ def meant_not_among(seat: int, meant: int, cards: list[int]) -> str:
     )
 
 
-def declarer_played_several(table: Table, seat: int, meant: int, others: list[int]) -> str:
+def declarer_played_several(table: TableState, seat: int, meant: int, others: list[int]) -> str:
     shown = _cards(others)
     hand = "dummy" if seat == table.dummy else "his hand"
     return (
@@ -422,7 +422,7 @@ def defender_played_several(seat: int, meant: int, others: list[int]) -> str:
     )
 
 
-def several_penalty_card(table: Table, card: int) -> str:
+def several_penalty_card(table: TableState, card: int) -> str:
     kind = "major" if table.major_mask >> card & 1 else "minor"
     if kind == "minor":
         why = "a single card below honour rank exposed unintentionally"
@@ -439,7 +439,7 @@ MISINFORMED_DOES_NOT_FIT = (
 )
 
 
-def misinformed_lead(table: Table, seat: int, card: int) -> str:
+def misinformed_lead(table: TableState, seat: int, card: int) -> str:
     return (
         f"{_name(seat)} led {_c(card)} because declarer's side told him wrongly that it "
         f"was his lead. He takes it back with no rectification: no penalty card and no "
@@ -447,7 +447,7 @@ def misinformed_lead(table: Table, seat: int, card: int) -> str:
     )
 
 
-def early_lead_after_partner(table: Table, seat: int, card: int) -> str:
+def early_lead_after_partner(table: TableState, seat: int, card: int) -> str:
     return (
         f"{_name(seat)} led {_c(card)} to the next trick before trick {table.trick_no} was "
         f"complete, after his partner had played to it. No law covers this exactly (Law 57A "
@@ -458,7 +458,7 @@ def early_lead_after_partner(table: Table, seat: int, card: int) -> str:
     )
 
 
-def dummy_played_second(table: Table) -> str:
+def dummy_played_second(table: TableState) -> str:
     return (
         f"Declarer played {_c(table.trick[-1][1])} from dummy, though the second card should "
         "have come from his own hand. Dummy's card stays played and may not be taken back "
@@ -486,7 +486,7 @@ def nothing_pending(option: str) -> str:
     return f"'{option}' is not an option: no decision is pending."
 
 
-def declarer_spreads(table: Table) -> str:
+def declarer_spreads(table: TableState) -> str:
     return (
         f"{_name(table.dummy)} spreads his hand and becomes dummy; {_name(table.declarer)} "
         f"becomes declarer and the lead {_c(table.trick[0][1])} stands (Law 54A)."
@@ -541,7 +541,7 @@ def designated(seat: int, card: int) -> str:
     return f"Declarer designates {_c(card)}: {_name(seat)} must play it now (Law 51A)."
 
 
-def play_restricted(table: Table) -> str:
+def play_restricted(table: TableState) -> str:
     return f"{play_restriction_text(table)[:-1]}; if he cannot comply, Law 59 applies (Law 57B)."
 
 
