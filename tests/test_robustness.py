@@ -25,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from penaltyflow.engine import replay
+from penaltyflow.engine import replay_board
 from penaltyflow.engine.core.cards import CARD_NAMES
 from penaltyflow.flowcharts.loader import load_charts
 from penaltyflow.flowcharts.models import Flowchart
@@ -137,7 +137,7 @@ def chart_steps(slug: str | None = None) -> list[Step]:
             example = StepPath(chart, nodes[key], graph, keys).example()
             events, pending, options, to_play, others = -1, False, 0, (), ()
             if example is not None:
-                state = replay(example.scenario).to_json()
+                state = replay_board(example.scenario).to_json()
                 events = len(example.scenario.get("events", []))
                 pending = state["pending"] is not None
                 options = len(state["pending"]["options"]) if pending else 0
