@@ -383,6 +383,29 @@ KNOWN_FORWARDS = [
 ]
 
 
+def test_the_site_takes_the_engine_face_names_from_the_face():
+    """Outside the engine, a name `penaltyflow/engine/__init__.py` exports (Table, replay,
+    run...) is imported from `penaltyflow.engine`, anything else from its module: one way
+    to name each thing, so a move inside the engine changes no caller of the face."""
+    import penaltyflow.engine
+
+    face = set(penaltyflow.engine.__all__)
+    wrong = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if ENGINE in path.parents or "migrations" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.ImportFrom)
+                and not node.level
+                and (node.module or "").startswith("penaltyflow.engine.")
+            ):
+                named = sorted(face & {alias.name for alias in node.names})
+                if named:
+                    wrong.append(f"{path.relative_to(PACKAGE)}: {named} from {node.module}")
+    assert wrong == []
+
+
 def test_no_engine_module_is_over_600_lines():
     sizes = {
         str(p.relative_to(PACKAGE)): len(p.read_text().splitlines()) for p in ENGINE.rglob("*.py")
