@@ -65,7 +65,7 @@ def test_declarer_played_on_from_his_other_hand_follows_the_law_55_chart(client,
         "law-55/played-on-accepted",
         "law-55/every-card-stands",
     }
-    right = steps["Yes, the defender on the right of the lead"]
+    right = steps["Yes, the defender on the right of the lead played to it"]
     assert "Law 57C1" in right["cite"] and "57A" not in right["cite"]
     assert "major" not in right["ruling"] + right["tell"] and right["taps"] <= 4
     assert "nobody has a penalty card" in page(client, guide.node_url("every-card-stands"))
@@ -73,6 +73,10 @@ def test_declarer_played_on_from_his_other_hand_follows_the_law_55_chart(client,
     said = page(client, guide.node_url("played-on-still-open"))
     assert "the Director judges" in said and "Law 57C3" in said and "Law 47A" in said
     assert "Law 60C" in still_open["cite"]
+    # a defender on lead who leads his own card is 53B, not a card played to declarer's
+    assert "Law 53B" in guide.nodes[question]["hint"]
+    chart = Node.objects.get(chart__slug="law-55", key="played-on")
+    assert "Law 53B" in chart.text and "Law 53B" in chart.citations
     # the ruling for the defender on the right when declarer had not played on says 57C1
     assert "Law 57C1" in guide.nodes["wrong-defender"]["more"]
 
