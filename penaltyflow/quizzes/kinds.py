@@ -7,6 +7,9 @@ engine judges, from the engine's state after the question's scenario, exactly as
 `shared/quiz-contract.md`'s table reads `manage.py scenario`'s output. An engine kind
 also makes its choices from that state.
 
+An engine kind also asks its own question on a generated deal (`ask`: the prompt, what
+it is about, the story's last sentence), at the moment a recipe of the generator reached.
+
 A new kind is one object here, added to `KINDS`, and one partial.
 """
 
@@ -15,9 +18,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, ClassVar
 
+from penaltyflow.engine.core.cards import CARD_NAMES
 from penaltyflow.engine.core.vocab import OPTION_WORDS, SEAT_NAMES, SEATS, card_label
 
 if TYPE_CHECKING:
+    from .generator.moment import Moment
+    from .generator.play import Draft
     from .question import Question
 
 Choices = list[tuple[str, str]]
@@ -68,6 +74,13 @@ class EngineKind(Kind):
         """The explanation's first sentence: the right answer in words."""
         raise NotImplementedError
 
+    def ask(self, d: Draft, m: Moment, about: str) -> bool:
+        """Put this kind's question to the draft `d` at the moment `m` (`about` names the card
+        or seat of the moment it asks about, where it asks about one): `d.prompt`, `d.subject`,
+        a last sentence of the story. False when the deal does not give the question (never
+        every choice right, never none): the generator tries the next deal."""
+        raise NotImplementedError
+
     def right_keys(self, q: Question) -> set[str]:
         return self.answer(q.state(), q.subject)
 
@@ -89,6 +102,24 @@ class LegalCards(EngineKind):
 
     def choices(self, state, subject, qid):
         return [(c, card_label(c)) for c in state["hands"][state["to_play"]]]
+
+    def ask(self, d, m, about):
+        t = d.table
+        if t.pending is not None or t.to_play is None:
+            return False
+        seat = t.to_play
+        legal = t.legal_mask(seat)
+        if not legal or legal == t.hands[seat]:
+            return False  # never every choice right, never none
+        verb = "lead" if not t.trick else "play"
+        name = SEAT_NAMES[seat]
+        if seat == t.dummy:
+            d.prompt = f"Dummy ({name}) is to {verb}. Which of dummy's cards may be played now?"
+            d.say(f"Now declarer is to {verb} from dummy.")
+        else:
+            d.prompt = f"{name} is to {verb}. Which cards of his hand may be played now?"
+            d.say(f"Now {name} is to {verb}.")
+        return True
 
     def lead(self, q, right):
         return f"The cards that may be played: {_words(q, right)}."
@@ -114,6 +145,12 @@ class PenaltyCard(EngineKind):
     def choices(self, state, subject, qid):
         return list(self.CHOICES)
 
+    def ask(self, d, m, about):
+        seat, card = m.owner[about], m.cards[about]
+        d.subject = (seat, card)
+        d.prompt = f"What is {SEAT_NAMES[seat]}'s {card_label(CARD_NAMES[card])} now?"
+        return True
+
     def lead(self, q, right):
         return f"The answer: {_words(q, right).lower()}."
 
@@ -135,6 +172,15 @@ class Options(EngineKind):
         shown = right | set(rng.sample(others, min(len(others), rng.choice((2, 3)))))
         return [(k, words) for k, (words, _) in self.OPTIONS.items() if k in shown]
 
+    def ask(self, d, m, about):
+        t = d.table
+        if t.pending is None:
+            return False
+        decider = t.pending.decider
+        chooser = "declarer" if decider == t.declarer else SEAT_NAMES[decider]
+        d.prompt = f"What may {chooser} choose now? Tick every option the law allows."
+        return True
+
     def lead(self, q, right):
         return "The options open now: " + "; ".join(self.OPTIONS[k][1] for k in right) + "."
 
@@ -148,6 +194,12 @@ class Decider(EngineKind):
     def choices(self, state, subject, qid):
         roles = {state["declarer"]: "declarer", state["dummy"]: "dummy"}
         return [(s, f"{SEAT_NAMES[i]} ({roles.get(s, 'defender')})") for i, s in enumerate(SEATS)]
+
+    def ask(self, d, m, about):
+        if d.table.pending is None:
+            return False
+        d.prompt = "Play stops for a decision. Who chooses now?"
+        return True
 
     def lead(self, q, right):
         return f"{_words(q, right)} chooses."
@@ -165,6 +217,21 @@ class Transfer(EngineKind):
         return [
             (str(n), "No trick" if n == 0 else f"{n} trick{'s' * (n > 1)}") for n in range(most + 1)
         ]
+
+    def ask(self, d, m, about):
+        """Never on a deal whose count turns on whether two revokes by one side may draw on
+        the same trick (the Laws do not say: engine/play/revoke.py), so a deal where the
+        engine had to cut a revoke's Law 64A count gives no question."""
+        t = d.table
+        if not t.finished:
+            return False
+        if any(r.due is not None and (r.transfer or 0) < r.due for r in t.revokes):
+            return False
+        d.prompt = (
+            "How many tricks go to the non-offending side because of the revoke"
+            f"{'s' if len(t.revokes) > 1 else ''}?"
+        )
+        return True
 
     def lead(self, q, right):
         return f"{_words(q, right)}: that is what goes to the non-offending side."

@@ -20,6 +20,24 @@ def test_every_kind_has_a_title_and_a_partial_that_exists():
     assert all(isinstance(KINDS[name], EngineKind) for name in ENGINE_KINDS)
 
 
+def test_every_kind_the_generator_asks_is_one_object_that_asks_its_own_question():
+    """One registry: a recipe names a kind of `KINDS`, that kind's own `ask` puts the
+    question, and its partial exists; the generator holds no list of kinds of its own."""
+    from penaltyflow.quizzes import generator
+    from penaltyflow.quizzes.generator import recipes
+
+    asked = {r.kind for r in generator.RECIPES}
+    assert asked and asked <= set(ENGINE_KINDS)
+    for name in asked:
+        kind = KINDS[name]
+        assert type(kind).ask is not EngineKind.ask, f"{name} does not ask its own question"
+        get_template(kind.template)
+    for r in generator.RECIPES[:: max(1, len(generator.RECIPES) // 8)]:
+        d = generator.draft(r, 0)
+        assert d.kind == r.kind and d.prompt
+    assert getattr(recipes, "KINDS", KINDS) is KINDS and not hasattr(recipes, "ASK")
+
+
 def test_every_question_of_the_bank_is_of_a_kind_in_the_table(bank_loaded):
     kinds = {kind for _, _, kind in bank.index(include_retired=True)}
     assert kinds <= set(KINDS)

@@ -4,7 +4,8 @@
 `decide`, `apply`) are the events of the scenario format, applied to the engine's `Table`
 as `manage.py scenario` applies them. An irregular move carries the sentence that tells
 it, and `what_happened` checks that the engine made of it what the sentence says, or the
-deal is skipped: the story tells what is replayed. The `ask_*` functions set the question.
+deal is skipped: the story tells what is replayed. The question is the kind's
+(`quizzes/kinds.py`: `Kind.ask`).
 """
 
 from __future__ import annotations
@@ -366,47 +367,6 @@ def lead_moment(d: Draft, leader_test: Callable[[int], bool], lo=1, hi=6) -> int
             return d.table.leader
         d.tricks(1)
     raise Skip
-
-
-def ask_card(d: Draft, seat: int, card: int) -> None:
-    d.kind = "penalty-card"
-    d.subject = (seat, card)
-    d.prompt = f"What is {who(seat)}'s {cl(card)} now?"
-
-
-def ask_legal(d: Draft) -> None:
-    t = d.table
-    if t.pending is not None or t.to_play is None:
-        raise Skip
-    seat = t.to_play
-    legal = t.legal_mask(seat)
-    if not legal or legal == t.hands[seat]:
-        raise Skip  # never every choice right, never none
-    d.kind = "legal-cards"
-    verb = "lead" if not t.trick else "play"
-    if seat == t.dummy:
-        d.prompt = f"Dummy ({who(seat)}) is to {verb}. Which of dummy's cards may be played now?"
-        d.say(f"Now declarer is to {verb} from dummy.")
-    else:
-        d.prompt = f"{who(seat)} is to {verb}. Which cards of his hand may be played now?"
-        d.say(f"Now {who(seat)} is to {verb}.")
-
-
-def ask_options(d: Draft) -> None:
-    t = d.table
-    if t.pending is None:
-        raise Skip
-    d.kind = "options"
-    decider = t.pending.decider
-    chooser = "declarer" if decider == t.declarer else who(decider)
-    d.prompt = f"What may {chooser} choose now? Tick every option the law allows."
-
-
-def ask_decider(d: Draft) -> None:
-    if d.table.pending is None:
-        raise Skip
-    d.kind = "decider"
-    d.prompt = "Play stops for a decision. Who chooses now?"
 
 
 def _waiting_defender(d: Draft, test: Callable[[int], bool]) -> int:

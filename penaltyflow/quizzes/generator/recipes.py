@@ -22,8 +22,9 @@ import yaml
 from penaltyflow.engine.core.cards import SUIT_MASK, cards_of, is_honour, sorted_cards
 from penaltyflow.engine.core.vocab import SUITS
 
+from ..kinds import ENGINE_KINDS, KINDS, EngineKind
 from . import revokes
-from .play import Draft, Skip, ask_card, ask_decider, ask_legal, ask_options, cl, suit_word, who
+from .play import Draft, Skip, cl, suit_word, who
 from .scenes import SCENES, Moment
 
 Move = Callable[[Draft, Moment], None]
@@ -38,26 +39,19 @@ class Recipe:
     scene: str  # a name in SCENES
     teach: str
     then: tuple[Move, ...] = ()
-    about: str = "card"  # penalty-card questions: which card of the moment is asked about
+    about: str = "card"  # which card (or seat) of the moment a question about one asks about
     saw_dummy: bool = False
 
     def play(self, d: Draft) -> None:
         m = SCENES[self.scene](d)
         for move in self.then:
             move(d, m)
-        if self.kind == "penalty-card":
-            ask_card(d, m.owner[self.about], m.cards[self.about])
-        else:
-            ASK[self.kind](d)
+        kind = KINDS[self.kind]
+        assert isinstance(kind, EngineKind)
+        if not kind.ask(d, m, self.about):
+            raise Skip
+        d.kind = kind.name
         d.teach = m.text(self.teach)
-
-
-ASK = {
-    "legal-cards": ask_legal,
-    "options": ask_options,
-    "decider": ask_decider,
-    "transfer": revokes.ask_transfer,
-}
 
 
 # --- moves ----------------------------------------------------------------------
@@ -199,7 +193,6 @@ MADE = {
     "pick one of": lambda spec: pick_one(tuple(spec["pick one of"])),
     **revokes.MADE,
 }
-KINDS = ("penalty-card", *ASK)
 FILE = Path(__file__).with_name("recipes.yaml")
 
 
@@ -229,7 +222,7 @@ def load(path: Path = FILE) -> list[Recipe]:
         where = f"{path.name}: recipe {row.get('name', i)!r}"
         if row.get("scene") not in SCENES:
             raise RecipeError(f"{where}: unknown scene {row.get('scene')!r}")
-        if row.get("kind") not in KINDS:
+        if row.get("kind") not in ENGINE_KINDS:
             raise RecipeError(f"{where}: unknown kind {row.get('kind')!r}")
         try:
             recipes.append(

@@ -239,21 +239,6 @@ def won_in_dummy(d: Draft, m: Moment) -> None:
         raise Skip
 
 
-def ask_transfer(d: Draft) -> None:
-    """Ask how many tricks go across; never on a deal whose count turns on whether two
-    revokes by one side may draw on the same trick (the Laws do not say: engine/play/revoke.py),
-    so a deal where the engine had to cut a revoke's Law 64A count is skipped."""
-    if not d.table.finished:
-        raise Skip
-    if any(r.due is not None and (r.transfer or 0) < r.due for r in d.table.revokes):
-        raise Skip
-    d.kind = "transfer"
-    d.prompt = (
-        "How many tricks go to the non-offending side because of the revoke"
-        f"{'s' if len(d.table.revokes) > 1 else ''}?"
-    )
-
-
 MOVES |= {
     "play goes on to the end": to_the_end,
     "dummy won the revoke trick": won_in_dummy,
