@@ -122,3 +122,13 @@ def test_every_revoke_question_page_shows_its_table(client):
             assert page.status_code == 200, r.name
             text = page.content.decode()
             assert "a revoke" in text and 'class="bridge-table' in text, r.name
+
+
+def test_both_sides_revoked_the_explanation_gives_64c2b():
+    """Issue 27 (Law 3): after revokes by both sides the Director gives one score, the likely
+    result had neither revoke occurred (64C2(b)), not a vague 'restores equity' (Law 64C)."""
+    for n in range(3):
+        q = bank.get_question(f"g-transfer-64b7-{n:04d}")
+        said = q.explanation(q.right_keys())
+        assert "Law 64B7" in said and "Law 64C2(b)" in said, q.id
+        assert "neither revoke" in said and "64C2(b)" in q.cites, q.id
