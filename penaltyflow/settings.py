@@ -101,31 +101,26 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    # WAL: readers never wait for a writer (many phones answer at once). IMMEDIATE: a
-    # transaction takes the write lock when it starts, so two writers queue (for up to
-    # `timeout` seconds) instead of one failing half-way (a deadlocked upgrade). The
-    # file is kept owner-only (penaltyflow/ops/database.py). Writers queue for their turn
-    # beside the file, not in SQLite's sleeping busy handler (penaltyflow/ops/sqlite3).
-    DATABASES["default"]["ENGINE"] = "penaltyflow.ops.sqlite3"
+    # Django's own SQLite backend. WAL: readers never wait for a writer (many phones answer
+    # at once). IMMEDIATE: a transaction takes the write lock when it starts, so two writers
+    # queue (for up to `timeout` seconds) instead of one failing half-way (a deadlocked
+    # upgrade). The file is kept owner-only (penaltyflow/ops/database.py).
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
         "timeout": int(os.environ.get("SQLITE_BUSY_SECONDS", "30")),
     }
-# Built pages, kept per content version (penaltyflow/core/pagecache.py); each
-# worker keeps its own, bounded by bytes (PAGE_CACHE_MB) so a crawl cannot grow it.
+# Built pages and fragments, kept per content version, in each worker's memory (Django's
+# LocMemCache): at most PAGE_CACHE_ENTRIES of them (a step page is 20 to 52 KB), the least
+# recently used going first, so a crawl of many addresses cannot grow a worker without end.
 CACHES = {
     "default": {
-        "BACKEND": "penaltyflow.ops.cache.ByteBoundedMemoryCache",
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "TIMEOUT": None,
-        "OPTIONS": {
-            "MAX_ENTRIES": 20000,
-            "MAX_BYTES": int(os.environ.get("PAGE_CACHE_MB", "48")) * 2**20,
-        },
+        "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("PAGE_CACHE_ENTRIES", "1000"))},
     }
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-SESSION_ENGINE = "penaltyflow.core.sessions"  # Django's database sessions, read in one statement
 # How often a student's phone, and the projector's tally of answers, ask what is new (the
 # projector's own stage, for a second screen, half as often). A poll with nothing new is a 304.
 CLASSROOM_POLL_SECONDS = 1.0

@@ -19,6 +19,3 @@ CLASSROOM_POLL_SECONDS = 0.2
 # threads use the test's own connection, one request at a time: tests/browser/conftest.py.)
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
     DATABASES["default"]["OPTIONS"]["init_command"] += " PRAGMA read_uncommitted = 1;"  # noqa: F405
-    # In memory, as Django makes SQLite's test databases; said outright because
-    # pytest-django knows Django's backend by name, not the site's (penaltyflow/ops/sqlite3).
-    DATABASES["default"]["TEST"] = {"NAME": ":memory:"}  # noqa: F405

@@ -27,7 +27,7 @@ def sqlite_path(settings_dict: dict) -> Path | None:
 
 def owner_only(path: Path) -> None:
     """chmod 600 the database and its WAL files when anyone else may read them."""
-    for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-queue")):
+    for file in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
         try:
             mode = file.stat().st_mode
         except FileNotFoundError:

@@ -1,29 +1,32 @@
-"""The session store: Django's database sessions, read in one statement."""
+"""Sessions are Django's database sessions: a browser's quiz progress hangs on one."""
 
 import datetime as dt
 
 import pytest
+from django.conf import settings
+from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.sessions.models import Session
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
-
-from penaltyflow.core.sessions import SessionStore
 
 pytestmark = pytest.mark.django_db
 
-
-def test_a_session_is_read_back_in_one_query():
-    store = SessionStore()
-    store["quiz_learner"] = 7
-    store.save()
-    again = SessionStore(store.session_key)
-    with CaptureQueriesContext(connection) as ctx:
-        assert again["quiz_learner"] == 7
-    assert len(ctx.captured_queries) == 1
+QUESTION = "/quiz/q/g-ten-is-an-honour-0000/"
 
 
-def test_an_expired_or_unknown_session_reads_empty_and_gets_a_new_key():
+def test_the_site_keeps_sessions_in_the_database():
+    assert settings.SESSION_ENGINE == "django.contrib.sessions.backends.db"
+
+
+def test_an_answer_is_counted_for_the_same_browser_on_its_next_visit(client):
+    client.get(QUESTION)
+    client.post(f"{QUESTION}answer", {"answer": "major"})
+    key = client.cookies["sessionid"].value
+    assert SessionStore(key).get("quiz_learner") is not None
+    progress = client.get("/quiz/progress/")
+    assert progress.status_code == 200 and b"1 answer" in progress.content.replace(b"\n", b" ")
+
+
+def test_an_expired_or_tampered_session_reads_empty_and_gets_a_new_key():
     store = SessionStore()
     store["quiz_learner"] = 7
     store.save()
@@ -34,12 +37,5 @@ def test_an_expired_or_unknown_session_reads_empty_and_gets_a_new_key():
     assert expired.get("quiz_learner") is None
     expired.save()
     assert expired.session_key != store.session_key
-    assert SessionStore("no-such-session-key").get("quiz_learner") is None
-
-
-def test_a_tampered_session_cookie_reads_empty(client):
-    client.get("/quiz/q/g-ten-is-an-honour-0000/")
-    client.post("/quiz/q/g-ten-is-an-honour-0000/answer", {"answer": "major"})
-    key = client.cookies["sessionid"].value
-    Session.objects.filter(pk=key).update(session_data="not-a-signed-session")
-    assert SessionStore(key).get("quiz_learner") is None
+    Session.objects.filter(pk=expired.session_key).update(session_data="not-a-signed-session")
+    assert SessionStore(expired.session_key).get("quiz_learner") is None
