@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
-import functools
-import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, IntegrityError, connections, transaction
-from django.db.models import Count, Q
+from django.db import IntegrityError, transaction
+from django.db.models import BooleanField, Count, ExpressionWrapper, F, Q
 from django.utils import timezone
 from fsrs import Card, Rating, Scheduler
 
@@ -43,16 +41,16 @@ def learner_for(request, create: bool = True) -> Learner | None:
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         kept = request.session.get(USER_SESSION_KEY)
-        if kept and kept[0] == user.pk:
-            return _known(kept[1])
+        if kept and kept[0] == user.pk and (known := _known(kept[1])) is not None:
+            return known
         if not create:
             return Learner.objects.filter(user=user).first()
         learner, _ = Learner.objects.get_or_create(user=user)
         request.session[USER_SESSION_KEY] = [user.pk, learner.pk]
         return learner
     pk = request.session.get(SESSION_KEY)
-    if pk is not None:
-        return _known(pk)
+    if pk is not None and (known := _known(pk)) is not None:
+        return known
     if not create:
         return None
     learner = Learner.objects.create()
@@ -66,11 +64,10 @@ def tagged_learner(tag: str) -> Learner:
     return learner
 
 
-def _known(pk: int) -> Learner:
-    """A learner this session names (the session is the server's own: it cannot be forged)."""
-    learner = Learner(pk=pk)
-    learner._state.adding = False
-    return learner
+def _known(pk: int) -> Learner | None:
+    """The learner this session names (the session is the server's own: it cannot be
+    forged), or None if it is gone (an admin deleted it)."""
+    return Learner.objects.filter(pk=pk).first()
 
 
 def join_on_login(sender, request, user, **kwargs) -> None:
@@ -103,21 +100,11 @@ def join_on_login(sender, request, user, **kwargs) -> None:
 # doubled post (kept once, counted once) and the learner's limit, then grades and writes.
 #
 # An answer post costs, in order (tests/quizzes/test_post_cost.py counts them): the
-# session (core/sessions.py); the learner's answers of the last minute, for the limit
-# and doubled posts; the review card, worked out before the write lock (SQLite has one
-# writer at a time, so the transaction holds three short statements and nothing else);
-# then one transaction: the answer, the question's counts, the card (written only if
-# unchanged since read).
-#
-# Which statements are written out in SQL, and why. The five that run on every post
-# (the recent answers, the card's read, the answer's INSERT, the counts' upsert, the
-# card's write) are written out (`_sql`): through the ORM each costs 90 to 400 µs more
-# than the statement itself, about 1.5 ms a post in all where the whole post takes about
-# 1 ms of a worker, which takes the post from 0.21-0.29 of a one-line view to well under
-# 0.2 (bench/answer_statements.py prints the figures per statement; docs/benchmarks.md,
-# "The answer post", gives them). Everything else goes through the ORM: what runs only sometimes
-# (a doubled post's keys, a round's position, the limit's second read, a clash) and
-# everything outside the post.
+# session and the learner it names; the learner's answers of the last minute, for the
+# limit and doubled posts; the review card, worked out before the write lock (SQLite has
+# one writer at a time, so the transaction holds three short statements and nothing
+# else); then one transaction: the answer, the question's counts, the card (written only
+# if unchanged since read). All through the ORM.
 
 RECENT_ROWS = 30  # the newest answers read for the limit and for doubled posts
 
@@ -143,6 +130,7 @@ class Posted:
     keys: list[str]  # the answer kept: this post's, or the first one's when doubled
     grade: Grade | None = None  # None when limited
     wait: int | None = None  # when limited: seconds until an answer counts again
+    answer: QuizAnswer | None = None  # when recorded: the row kept
 
     @property
     def limited(self) -> bool:
@@ -185,12 +173,11 @@ def post_answer(
     if wait is not None:
         return Posted(Outcome.LIMITED, keys, wait=wait)
     grade = question.grade(set(keys))
-    row, params = _prepared(
-        QuizAnswer,
-        learner=learner.pk,
+    answer = QuizAnswer(
+        learner=learner,
         qid=question.id,
         law=question.law,
-        round=round.pk if round is not None else None,
+        round=round,
         position=position,
         keys=keys,
         correct=grade.correct,
@@ -202,7 +189,8 @@ def post_answer(
         card = next_review(learner, question.id, grade.correct, now) if schedule else None
         try:
             with transaction.atomic():  # one commit: the answer, the counts, the schedule
-                _sql(f"INSERT INTO {{table}} {row}", QuizAnswer, params)
+                answer.pk = None
+                answer.save(force_insert=True)
                 count(question, grade.correct)
                 if card is not None and not card.write():
                     raise CardMoved  # another answer to this question came first: again
@@ -215,29 +203,23 @@ def post_answer(
             continue
         if round is not None and position is not None:
             _finish_if_complete(round, now)
-        return Posted(Outcome.RECORDED, keys, grade)
+        return Posted(Outcome.RECORDED, keys, grade, answer=answer)
     raise IntegrityError("The answer could not be kept.")
 
 
 def recent_answers(learner: Learner, now: dt.datetime) -> list[Recent]:
     """The learner's newest answers of the last minute (at most RECENT_ROWS), newest
-    first: where a doubled post is found, and what the limit counts. One small query,
-    written out (see above); no keys (JSON to decode on every row), read only for the
-    one row that may be a doubled post."""
-    created = QuizAnswer._meta.get_field("created")
-    connection = _database()
-    rows = _sql(
-        "SELECT {id}, {qid}, {attempt}, {created} > %s FROM {table} "
-        "WHERE {learner} = %s AND {created} > %s ORDER BY {created} DESC LIMIT %s",
-        QuizAnswer,
-        [
-            created.get_db_prep_value(now - dt.timedelta(seconds=DOUBLE_POST_SECONDS), connection),
-            learner.pk,
-            created.get_db_prep_value(now - dt.timedelta(seconds=60), connection),
-            RECENT_ROWS,
-        ],
+    first: where a doubled post is found, and what the limit counts. One small query; no
+    keys (JSON to decode on every row), read only for the one row that may be a doubled
+    post."""
+    fresh = now - dt.timedelta(seconds=DOUBLE_POST_SECONDS)
+    rows = (
+        QuizAnswer.objects.filter(learner=learner, created__gt=now - dt.timedelta(seconds=60))
+        .annotate(fresh=ExpressionWrapper(Q(created__gt=fresh), output_field=BooleanField()))
+        .order_by("-created")
+        .values_list("id", "qid", "attempt", "fresh")[:RECENT_ROWS]
     )
-    return [Recent(pk, qid, attempt, bool(fresh)) for pk, qid, attempt, fresh in rows]
+    return [Recent(pk, qid, attempt, bool(new)) for pk, qid, attempt, new in rows]
 
 
 def retry_after(learner: Learner, now: dt.datetime, recent: list[Recent]) -> int | None:
@@ -288,55 +270,22 @@ class CardMoved(Exception):
 
 
 def count(question: Question, correct: bool) -> None:
-    """One more answer (and maybe one more right) for the question: one upsert."""
-    _sql(
-        "INSERT INTO {table} ({qid}, {law}, {kind}, {prompt}, {answered}, {right}, {retired}) "
-        "VALUES (%s, %s, %s, %s, 1, %s, %s) ON CONFLICT ({qid}) DO UPDATE SET "
-        "{answered} = {table}.{answered} + 1, {right} = {table}.{right} + excluded.{right}",
-        QuestionStat,
-        [question.id, question.law, question.kind, question.prompt[:300], int(correct), False],
-    )
-
-
-def _database():
-    """The database connection itself, not `django.db.connection`, which looks it up again
-    on every attribute read: a post reads it about a hundred times (field conversions)."""
-    return connections[DEFAULT_DB_ALIAS]
-
-
-def _sql(statement: str, model, params: list) -> list[tuple]:
-    """Run one statement of an answer post, written out (see above). `{table}` and
-    `{field}` are filled with the model's own quoted names; values go through each
-    field's own conversion (`_prepared`)."""
-    connection = _database()
-    with connection.cursor() as cursor:
-        cursor.execute(_filled(statement, model, connection.vendor), params)
-        return cursor.fetchall() if cursor.description else [(cursor.rowcount,)]
-
-
-@functools.cache
-def _filled(statement: str, model, vendor: str) -> str:
-    quote = _database().ops.quote_name
-    names = {f.name: quote(f.column) for f in model._meta.concrete_fields}
-    return statement.format(table=quote(model._meta.db_table), **names)
-
-
-def _prepared(model, **values) -> tuple[str, list]:
-    """The columns and database values of a row, each value through its field's own
-    conversion (JSON, dates, UUIDs), for an INSERT written out."""
-    fields = _fields(model, tuple(values))
-    connection = _database()
-    params = [
-        field.get_db_prep_save(value, connection)
-        for field, value in zip(fields, values.values(), strict=True)
-    ]
-    columns = ", ".join(f"{{{field.name}}}" for field in fields)
-    return f"({columns}) VALUES ({', '.join(['%s'] * len(fields))})", params
-
-
-@functools.cache
-def _fields(model, names: tuple[str, ...]) -> list:
-    return [model._meta.get_field(name) for name in names]
+    """One more answer (and maybe one more right) for the question."""
+    stats = QuestionStat.objects.filter(qid=question.id)
+    if stats.update(answered=F("answered") + 1, right=F("right") + int(correct)):
+        return
+    try:
+        with transaction.atomic():  # the question's first answer
+            QuestionStat.objects.create(
+                qid=question.id,
+                law=question.law,
+                kind=question.kind,
+                prompt=question.prompt[:300],
+                answered=1,
+                right=int(correct),
+            )
+    except IntegrityError:  # another worker counted its first answer at the same moment
+        stats.update(answered=F("answered") + 1, right=F("right") + int(correct))
 
 
 # --- spaced review (FSRS) -----------------------------------------------------------
@@ -359,58 +308,31 @@ class NextReview:
     reviews: int  # after this review
     pk: int | None  # None: the question's first review
 
-    def __post_init__(self) -> None:
-        # The statement and its values are made here, before the write lock is taken.
-        if self.pk is None:
-            row, params = _prepared(
-                ReviewCard,
-                learner=self.learner_id,
-                qid=self.qid,
-                card=self.card,
-                due=self.due,
-                reviews=self.reviews,
-            )
-            self._statement = (
-                f"INSERT INTO {{table}} {row} ON CONFLICT ({{learner}}, {{qid}}) DO NOTHING "
-                "RETURNING {id}"
-            )
-        else:
-            card, due = _fields(ReviewCard, ("card", "due"))
-            connection = _database()
-            self._statement = (
-                "UPDATE {table} SET {card} = %s, {due} = %s, {reviews} = %s "
-                "WHERE {id} = %s AND {reviews} = %s"
-            )
-            params = [
-                card.get_db_prep_save(self.card, connection),
-                due.get_db_prep_save(self.due, connection),
-                self.reviews,
-                self.pk,
-                self.reviews - 1,
-            ]
-        self._params = params
-
     def write(self) -> bool:
-        result = _sql(self._statement, ReviewCard, self._params)
-        if self.pk is None:  # inserted: its id; nothing: another answer made the card first
-            if result:
-                [(self.pk,)] = result
-            return bool(result)
-        [(changed,)] = result
-        return changed == 1
+        if self.pk is not None:
+            unchanged = ReviewCard.objects.filter(pk=self.pk, reviews=self.reviews - 1)
+            return unchanged.update(card=self.card, due=self.due, reviews=self.reviews) == 1
+        try:
+            with transaction.atomic():
+                row = ReviewCard.objects.create(
+                    learner_id=self.learner_id,
+                    qid=self.qid,
+                    card=self.card,
+                    due=self.due,
+                    reviews=self.reviews,
+                )
+        except IntegrityError:  # another answer made the card first
+            return False
+        self.pk = row.pk
+        return True
 
 
 def next_review(learner: Learner, qid: str, correct: bool, now: dt.datetime) -> NextReview:
-    """The question's card after this answer: Good when right, Again when wrong. One read,
-    written out (see above): an answer post does this on every answer."""
-    found = _sql(
-        "SELECT {id}, {card}, {reviews} FROM {table} WHERE {learner} = %s AND {qid} = %s",
-        ReviewCard,
-        [learner.pk, qid],
-    )
-    if found:
-        pk, stored, reviews = found[0]
-        card = Card.from_dict(stored if isinstance(stored, dict) else json.loads(stored))
+    """The question's card after this answer: Good when right, Again when wrong."""
+    found = ReviewCard.objects.filter(learner=learner, qid=qid).values_list("id", "card", "reviews")
+    if row := found.first():
+        pk, stored, reviews = row
+        card = Card.from_dict(stored)
     else:
         pk, reviews, card = None, 0, new_card(now)
     card, _ = SCHEDULER.review_card(card, Rating.Good if correct else Rating.Again, now)
@@ -424,9 +346,7 @@ def review(learner: Learner, qid: str, correct: bool, now: dt.datetime | None = 
         card = next_review(learner, qid, correct, now)
         with transaction.atomic():
             if card.write():
-                row = ReviewCard(pk=card.pk, learner=learner, qid=qid, card=card.card, due=card.due)
-                row.reviews, row._state.adding = card.reviews, False
-                return row
+                return ReviewCard.objects.get(pk=card.pk)
     raise IntegrityError("The review card could not be kept.")
 
 
