@@ -179,6 +179,9 @@ class TableData:
     end_of_play: EndOfPlay | None = None  # play is over after a revoke (endofplay.py)
     auction: AuctionView | None = None  # the scenario starts at the first call
     in_auction: bool = False  # no contract yet: no declarer, no trick, nobody to play
+    # The play's state after the whole scenario (`replay(scenario).to_json()`), when this
+    # table shows it (every event, no option, no card tried, the auction over); else None.
+    final_state: dict | None = field(default=None, repr=False, compare=False)
 
     @property
     def chosen_text(self) -> str:
@@ -437,6 +440,11 @@ def build_table(
         end_of_play=end_of_play(table, analysis) if table is not None else None,
         auction=auction,
         in_auction=in_auction,
+        final_state=(
+            table.to_json()
+            if table is not None and event == len(events) and not chain and not try_card
+            else None
+        ),
     )
 
 

@@ -18,6 +18,8 @@ def table_for(question, ruled: bool = False) -> TableData | None:
     if question.scenario is None:
         return None
     table = build_table(question.scenario, story=question.story)
+    if question._state is None:  # the replay done for the table serves the grade too
+        question._state = table.final_state
     return table if ruled else before_ruling(table, exposed_card(question))
 
 

@@ -20,7 +20,6 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect
 
 from penaltyflow.core.htmx import is_fragment, wants_json
-from penaltyflow.core.pagecache import cached_by_content
 
 from . import bank, progress
 from .citations import QUIZ_LAWS
@@ -94,18 +93,23 @@ def answer(request: HttpRequest, qid: str) -> HttpResponse:
             return JsonResponse({"error": form.message}, status=400)
         return _question_page(request, q, error=form.message, status=400)
     keys, attempt = form.cleaned_data["answer"], form.cleaned_data["attempt"]
+    # The table as the ruling leaves it, built first: its replay of the scenario is the
+    # one the grade reads (Question.state), so a post replays the deal once.
+    table = None if wants_json(request) else table_for(q, ruled=True)
     posted = progress.post_answer(progress.learner_for(request), q, keys, attempt=attempt)
     if posted.limited:
         return _too_many(request, posted.wait)
     if wants_json(request):
         return JsonResponse(posted.grade.to_json(), json_dumps_params={"ensure_ascii": False})
-    return _question_page(request, q, picked=posted.keys, grade=posted.grade)
+    return _question_page(request, q, picked=posted.keys, grade=posted.grade, table=table)
 
 
-def _question_page(request, q, *, picked=None, grade=None, error="", status=200, **extra):
+def _question_page(
+    request, q, *, picked=None, grade=None, error="", status=200, table=None, **extra
+):
     context = {
         "q": q,
-        "table": table_for(q, ruled=grade is not None),
+        "table": table or table_for(q, ruled=grade is not None),
         "post_url": reverse("quizzes:answer", args=[q.id]),
         "picked": picked or [],
         "grade": grade,
@@ -121,10 +125,7 @@ def _question_page(request, q, *, picked=None, grade=None, error="", status=200,
 
 
 @require_safe
-@cached_by_content()
 def question_page(request: HttpRequest, qid: str) -> HttpResponse:
-    """A question not yet answered is the same page for everyone: kept (core.pagecache),
-    with the form's CSRF token and attempt id rendered for each visitor."""
     return _question_page(request, _question_or_404(qid))
 
 

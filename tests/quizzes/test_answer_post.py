@@ -81,3 +81,21 @@ def test_an_exam_s_wrong_answers_come_back_for_review_and_the_results_say_so():
     page = client.get("/quiz/progress/").content.decode()
     due_today = page.split('id="due-today"')[1].split("</section>")[0]
     assert all(f'href="/quiz/q/{qid}/"' in due_today for qid in wrong)
+
+
+def test_the_table_shown_after_an_answer_replays_the_deal_the_grade_reads():
+    """An answer post replays the deal once, for its table, and the grade reads that
+    replay: for every kind of question, it is the engine's own replay of the deal."""
+    from penaltyflow.engine.scenario import replay
+    from penaltyflow.quizzes import bank
+    from penaltyflow.quizzes.tables import table_for
+
+    kinds = {}
+    for qid, _law, kind in bank.index():
+        q = bank.get_question(qid)
+        if q is not None and q.scenario is not None and kinds.get(kind, 0) < 3:
+            kinds[kind] = kinds.get(kind, 0) + 1
+            fresh = bank.get_question(qid)
+            fresh._state = None
+            assert table_for(fresh, ruled=True).final_state == replay(q.scenario).to_json(), qid
+    assert len(kinds) >= 5
