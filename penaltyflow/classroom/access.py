@@ -65,12 +65,16 @@ def remember_student(response: HttpResponse, request: HttpRequest, code: str, si
     )
 
 
-def find_session(request: HttpRequest, code: str, trusted: bool = False) -> Session:
-    """The session with this code; 404 if none. Untrusted lookups are throttled per address."""
+def find_session(
+    request: HttpRequest, code: str, trusted: bool = False, for_update: bool = False
+) -> Session:
+    """The session with this code; 404 if none. Untrusted lookups are throttled per address.
+    `for_update`: its row locked until the transaction ends (the teacher moving on)."""
     code = clean_code(code)
     if not trusted:
         throttle.check(request)
-    session = Session.objects.filter(code=code).first() if code else None
+    sessions = Session.objects.select_for_update() if for_update else Session.objects
+    session = sessions.filter(code=code).first() if code else None
     if session is None:
         if not trusted:
             throttle.spend(request)
@@ -86,9 +90,10 @@ def require_teacher(request: HttpRequest) -> None:
         raise PermissionDenied("Only teachers can run classes.")
 
 
-def teacher_session(request: HttpRequest, code: str) -> Session:
+def teacher_session(request: HttpRequest, code: str, for_update: bool = False) -> Session:
     """The session, for its own teacher; 403 for anyone else (signed out: to the login page)."""
-    session = find_session(request, code, trusted=request.user.is_authenticated)
+    trusted = request.user.is_authenticated
+    session = find_session(request, code, trusted=trusted, for_update=for_update)
     if not request.user.is_authenticated:
         if student_id(request, session.code) is not None:
             raise PermissionDenied("Students follow the class; only its teacher drives it.")

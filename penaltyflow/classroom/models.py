@@ -168,13 +168,16 @@ class Student(models.Model):
 
 
 class Answer(models.Model):
-    """A student's answer to one item: one row per student and item, replaced by a second post."""
+    """A student's answer to one item: one row per student and item, moved on by a second post.
+
+    The answer itself (its keys, graded right or not) is the quiz's one answer row
+    (`quizzes.QuizAnswer`, kept by `progress.post_answer`); this row says which of the
+    student's answers is their answer to this item of this session."""
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="answers")
     student = models.ForeignKey(Student, on_delete=models.CASCADE, related_name="answers")
     item = models.PositiveIntegerField()
-    keys = models.CharField(max_length=300)  # the chosen keys, sorted, comma-separated
-    right = models.BooleanField()
+    answer = models.ForeignKey("quizzes.QuizAnswer", on_delete=models.CASCADE, related_name="+")
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -187,8 +190,13 @@ class Answer(models.Model):
         return f"{self.student} on item {self.item}: {self.keys}"
 
     @property
-    def key_list(self) -> list[str]:
-        return self.keys.split(",") if self.keys else []
+    def keys(self) -> str:
+        """The chosen keys, sorted, comma-separated."""
+        return ",".join(self.answer.keys)
+
+    @property
+    def right(self) -> bool:
+        return self.answer.correct
 
 
 class GuessThrottle(models.Model):

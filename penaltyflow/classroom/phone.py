@@ -4,8 +4,8 @@ import json
 
 from django.core.cache import cache
 from django.core.exceptions import BadRequest
-from django.db import connection, transaction
-from django.db.models import F
+from django.db import transaction
+from django.db.models import F, OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
@@ -99,15 +99,14 @@ def state_json(request: HttpRequest, code: str) -> HttpResponse:
 
 def _poll_marker(code: str, sid: int) -> tuple[int, str | None] | None:
     """The session's version and this student's answer to its current item, in one query."""
-    q = connection.ops.quote_name
-    sql = (
-        f"SELECT s.{q('version')}, (SELECT a.{q('keys')} FROM {q(Answer._meta.db_table)} a"
-        f" WHERE a.{q('student_id')} = %s AND a.{q('item')} = s.{q('item')})"
-        f" FROM {q(Session._meta.db_table)} s WHERE s.{q('code')} = %s"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [sid, code])
-        return cursor.fetchone()
+    mine = Answer.objects.filter(student_id=sid, item=OuterRef("item")).values("answer__keys")
+    sessions = Session.objects.filter(code=code).annotate(mine=Subquery(mine[:1]))
+    marker = sessions.values_list("version", "mine").first()
+    return marker and (marker[0], _joined(marker[1]))
+
+
+def _joined(keys: list[str] | None) -> str | None:
+    return None if keys is None else ",".join(keys)
 
 
 @require_safe
@@ -135,7 +134,7 @@ def _phone_key(code: str, version: int, mine: str | None) -> str:
 def _mine(session: Session, sid: int) -> str | None:
     """This student's answer to the session's current item (keys, comma-separated)."""
     answers = Answer.objects.filter(student_id=sid, item=session.item)
-    return answers.values_list("keys", flat=True).first()
+    return _joined(answers.values_list("answer__keys", flat=True).first())
 
 
 def _phone_page(
@@ -187,7 +186,6 @@ def answer(request: HttpRequest, code: str) -> HttpResponse:
             request, session, _mine(session, sid), answer_error=message, status=status
         )
     keys, view = form.cleaned_data["answer"], form.view
-    right = set(keys) == view.right_keys
     with transaction.atomic():
         # The session's row is locked while the answer is written: the teacher's
         # reveal or next either comes before (409) or after (the answer counts).
@@ -198,22 +196,16 @@ def answer(request: HttpRequest, code: str) -> HttpResponse:
         )
         if not s.open_for(item):
             return _closed(request, session, sid)
+        # Graded and kept once, by the quiz's answer post; this student's answer to the
+        # item is now that one.
         posted = questions.post_answer(sid, view.question, keys)
         if posted.limited:
             return _closed(request, session, sid, _too_many(posted.wait), 429, posted.wait)
         Answer.objects.bulk_create(
-            [
-                Answer(
-                    session_id=session.pk,
-                    student_id=sid,
-                    item=item,
-                    keys=",".join(keys),
-                    right=right,
-                )
-            ],
+            [Answer(session_id=session.pk, student_id=sid, item=item, answer=posted.answer)],
             update_conflicts=True,
             unique_fields=["student", "item"],
-            update_fields=["keys", "right", "updated"],
+            update_fields=["answer", "updated"],
         )
     if wants_json(request):
         return JsonResponse({"item": item, "answer": keys, "recorded": True})

@@ -1,5 +1,6 @@
 """What the pages of a session show: items, tallies of answers, the QR code; no requests here."""
 
+import functools
 import json
 from collections import OrderedDict
 
@@ -58,13 +59,13 @@ def tallies(session: Session, only: int | None = None) -> list[dict]:
     rows = Answer.objects.filter(session=session)
     if only is not None:
         rows = rows.filter(item=only)
-    for item, keys, right in rows.values_list("item", "keys", "right"):
+    for item, keys, right in rows.values_list("item", "answer__keys", "answer__correct"):
         if item >= len(entries):
             continue
         entry = entries[item]
         entry["total"] += 1
         entry["right"] += right
-        for key in keys.split(","):
+        for key in keys:
             entry["answers"][key] = entry["answers"].get(key, 0) + 1
     return entries
 
@@ -88,8 +89,10 @@ def bars(view: ItemView, entry: dict, revealed: bool) -> list[dict]:
     ]
 
 
+@functools.lru_cache(maxsize=64)
 def qr_svg(url: str) -> str:
-    """A QR code of the join link, drawn here (nothing from outside)."""
+    """A QR code of the join link, drawn here (nothing from outside), once per link and
+    process: the projector shows it on every item."""
     qr = segno.make(url, error="m")
     return mark_safe(qr.svg_inline(scale=1, border=2, dark="#000", light="#fff", omitsize=True))
 
@@ -171,9 +174,8 @@ def per_student(session: Session) -> list[dict]:
         s.pk: {"name": s.name or f"Student {n}", "answers": {}, "right": 0, "answered": 0}
         for n, s in enumerate(session.student_set.all(), start=1)
     }
-    for answer in Answer.objects.filter(session=session).only(
-        "student_id", "item", "keys", "right"
-    ):
+    rows = Answer.objects.filter(session=session).select_related("answer")
+    for answer in rows.only("student_id", "item", "answer__keys", "answer__correct"):
         row = students.get(answer.student_id)
         if row is None:
             continue

@@ -4,7 +4,7 @@ import json
 
 from django.core.exceptions import BadRequest
 from django.db import IntegrityError, transaction
-from django.db.models import Count, F
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -91,9 +91,8 @@ def present(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 @with_access
 def present_action(request: HttpRequest, code: str, action: str) -> HttpResponse:
-    session = teacher_session(request, code)
-    with transaction.atomic():
-        s = Session.objects.select_for_update().get(pk=session.pk)
+    with transaction.atomic():  # the session's row, read once and locked while it moves on
+        s = teacher_session(request, code, for_update=True)
         last = len(s.items) - 1
         if s.ended:
             pass
@@ -108,9 +107,8 @@ def present_action(request: HttpRequest, code: str, action: str) -> HttpResponse
         else:
             action = ""
         if action:
-            s.version = F("version") + 1
+            s.version += 1
             s.save(update_fields=["item", "revealed_items", "ended", "ended_at", "version"])
-            s.refresh_from_db(fields=["version"])
     if request.htmx:
         tag = etag("stage", s.version)
         context = stage_context(request, s, headers=json.dumps({"If-None-Match": tag}))
