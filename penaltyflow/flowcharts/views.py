@@ -3,14 +3,16 @@ the diagrams and the map, and move the page cache on."""
 
 from typing import Any
 
+from django.core.cache import cache
 from django.core.exceptions import BadRequest
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
-from django.template.response import TemplateResponse
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from penaltyflow.core.htmx import fragment_target, full_page_on_error, is_fragment
-from penaltyflow.core.pagecache import cached_by_content
+from penaltyflow.core.pagecache import for_nobody, kept_key
 from penaltyflow.hands import export
 from penaltyflow.hands.tableview import table_from_query
 
@@ -30,55 +32,71 @@ def _step_query(request: HttpRequest) -> dict[str, Any]:
 
 
 @require_safe
-@cached_by_content()
 def home(request: HttpRequest) -> HttpResponse:
     charts = Flowchart.objects.defer(*WITHOUT_RENDERING)
     overview = Overview.objects.first()
-    return TemplateResponse(
-        request, "flowcharts/home.html", {"charts": charts, "overview": overview}
-    )
+    return render(request, "flowcharts/home.html", {"charts": charts, "overview": overview})
 
 
 @require_safe
-@cached_by_content()
 def chart(request: HttpRequest, slug: str) -> HttpResponse:
     chart = get_object_or_404(Flowchart.objects.defer("pdf"), slug=slug)
-    return TemplateResponse(
+    return render(
         request, "flowcharts/chart.html", {"chart": chart, "outline": chart_outline(chart)}
     )
 
 
+STEP_QUERY = tuple(StepQuery.base_fields)  # every query parameter a step page reads
+
+
 @require_safe
 @full_page_on_error
-@cached_by_content(StepQuery)
+@vary_on_headers("HX-Request", "HX-Target", "HX-History-Restore-Request")
 def step(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    """The step page. Its own part (text, choices, table, diagram) is built for nobody and
+    kept per content generation and address (core.pagecache); the page around it is
+    rendered for the visitor. An htmx click gets the part alone (the table alone for the
+    table's own clicks)."""
     node = get_object_or_404(
         Node.objects.select_related("chart", "jump_chart", "jump_node").defer("chart__pdf"),
         chart__slug=slug,
         key=key,
     )
-    query = _step_query(request)
-    # 400 if tampered with
+    fragment = is_fragment(request)
+    part = ("#table" if fragment_target(request) == "table" else "#step") if fragment else ""
+    public = for_nobody(request, STEP_QUERY)
+    cache_key = kept_key("step", public, node.pk, part)
+    kept = cache.get(cache_key)
+    if kept is None:
+        kept = _step_part(public, node, part)
+        cache.set(cache_key, kept)
+    if fragment:
+        return HttpResponse(kept)
+    return render(
+        request, "flowcharts/step.html", {"chart": node.chart, "node": node, "kept": kept}
+    )
+
+
+def _step_part(public: HttpRequest, node: Node, part: str) -> str:
+    """The step's own part, rendered for nobody: 400 if its path or table is tampered with."""
+    query = _step_query(public)  # 400 if tampered with
     path = StepPath.for_node(node, query["path"], query["came"])
     example = path.example()
     table = None
     if example is not None:  # 400 for an event, view, option or card it cannot have
         table = table_from_query(
-            example.scenario, request.GET, analysis=example.analysis, story=example.story
+            example.scenario, public.GET, analysis=example.analysis, story=example.story
         )
-    fragment = is_fragment(request)
+    if part == "#table" and table is None:
+        part = "#step"  # a step without a table swaps whole
     context = {
         "chart": node.chart,
         "node": node,
         "path": path,
         "table": table,
-        "fragment": fragment,
+        "fragment": bool(part),
     }
-    # The table swaps alone for its own clicks (events, views, cards, options); a step swaps whole.
-    template = "flowcharts/step.html"
-    if fragment:
-        template += "#table" if fragment_target(request) == "table" and table else "#step"
-    return TemplateResponse(request, template, context)
+    return render_to_string(f"flowcharts/_step.html{part}", context, request=public)
 
 
 @require_safe

@@ -1,6 +1,6 @@
-"""Kept pages (core.pagecache) carry nothing of one visitor to another: two people signed in
-ask for the same pages, and each gets their own header, their own form tokens and nothing
-else's."""
+"""Nothing of one visitor reaches another: two people signed in ask for the same pages (the
+step pages' own part kept for everyone, core.pagecache), and each gets their own header,
+their own form tokens and nothing else's."""
 
 import re
 from pathlib import Path
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 BASE = Path(django_settings.BASE_DIR) / "templates" / "base.html"
 CLASSROOM = '<a href="/classroom/">Classroom</a>'
-# The kept pages: the map, a chart, a step, a step with its table, and their htmx fragments.
+# The map, a chart, a step, a step with its table, and their htmx fragments (kept).
 PAGES = [
     ("/", {}),
     ("/charts/law-50/", {}),
@@ -28,7 +28,7 @@ PAGES = [
         {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "table"},
     ),
 ]
-QUESTION = "/quiz/q/g-ten-is-an-honour-0000/"  # kept too, but for its form's tokens
+QUESTION = "/quiz/q/g-ten-is-an-honour-0000/"  # a form with its tokens
 
 
 def signed_in(name: str, teacher: bool = False) -> Client:
@@ -55,7 +55,7 @@ def accepts(client: Client, token: str) -> bool:
 def test_two_people_asking_in_turn_each_get_their_own_page(content):
     tess, lee = signed_in("tess", teacher=True), signed_in("lee")
     for url, headers in PAGES:
-        # Tess first (the page is built for her request), then Lee (kept), then Tess again.
+        # Tess first (the step's part is built on her visit), then Lee (kept), then Tess again.
         first = tess.get(url, **headers)
         second = lee.get(url, **headers)
         third = tess.get(url, **headers)
@@ -97,52 +97,45 @@ def names_seen(settings, urls) -> dict:
     return seen
 
 
-KEPT = [url for url, headers in PAGES if not headers] + [QUESTION]
+PAGES_ASKED = [url for url, headers in PAGES if not headers] + [QUESTION, "/quiz/progress/"]
 
 
-def test_a_name_put_straight_in_base_html_never_reaches_another(content, settings, tmp_path):
-    """The next person who puts "Signed in as …" in base.html: an ordinary page shows each
-    visitor their own name; a kept page, built for nobody, shows no name at all."""
+def test_a_name_put_straight_in_base_html_shows_each_visitor_their_own(content, settings, tmp_path):
+    """The next person who puts "Signed in as …" in base.html: every page, the step
+    pages with their kept part too, shows each visitor their own name and nobody else's."""
     base = BASE.read_text(encoding="utf-8").replace('<main id="content"', SIGNED_IN + "<main")
     with_base(settings, tmp_path, base)
-    for url, said in names_seen(settings, [*KEPT, "/quiz/progress/"]).items():
-        for name, names in said:
-            if url == "/quiz/progress/":  # not kept
-                assert names == ([name] if name else []), (url, name, names)
-            else:
-                assert names == [], (url, name, names)
-
-
-def test_a_name_in_a_per_visitor_template_shows_to_its_owner(content, settings, tmp_path):
-    base = BASE.read_text(encoding="utf-8").replace(
-        '<main id="content"', '{% per_visitor "who.html" %}<main id="content"'
-    )
-    with_base(settings, tmp_path, base, **{"who.html": SIGNED_IN})
-    for url, said in names_seen(settings, KEPT).items():
+    for url, said in names_seen(settings, PAGES_ASKED).items():
         for name, names in said:
             assert names == ([name] if name else []), (url, name, names)
 
 
-def test_a_kept_template_is_built_for_nobody(content, settings, tmp_path):
-    """What a kept page's own template could say of its visitor is empty: it is rendered
-    without the request's user, session, cookies or token."""
+STEP = "/charts/law-50/major-penalty-card/"
+
+
+def test_the_kept_part_of_a_step_is_built_for_nobody(content, settings, tmp_path):
+    """What a step's kept part could say of its visitor is empty: it is rendered with a
+    request that has only the address (no user, session, cookies), and a form token in it
+    would be nobody's."""
     (tmp_path / "flowcharts").mkdir()
-    (tmp_path / "flowcharts" / "home.html").write_text(
-        '{% extends "base.html" %}{% block content %}'
-        "<p id=leak>[{{ user }}|{{ request.user.username }}|{{ request.session }}|"
-        "{{ request.COOKIES }}|{{ csrf_token }}|{% csrf_token %}|"
-        "{{ request.META.HTTP_COOKIE }}]</p>"
-        "{% endblock %}",
+    (tmp_path / "flowcharts" / "_step.html").write_text(
+        "<p id=leak>[{{ user.username }}|{{ request.user.username }}|{{ request.session }}|"
+        "{{ request.COOKIES }}|{{ request.META.HTTP_COOKIE }}]</p>"
+        "<p id=token>{{ csrf_token }}</p>",
         encoding="utf-8",
     )
     settings.TEMPLATES = [
         {**settings.TEMPLATES[0], "DIRS": [tmp_path, *settings.TEMPLATES[0]["DIRS"]]}
     ]
-    html = signed_in("ann").get("/").content.decode()
-    assert re.search(r"<p id=leak>\[([^\]]*)\]</p>", html).group(1) == "|||{}|||"  # COOKIES: none
+    ann = signed_in("ann")
+    html = ann.get(STEP).content.decode()
+    assert re.search(r"<p id=leak>\[([^\]]*)\]</p>", html).group(1) == "|||{}|"
+    token = re.search(r"<p id=token>([^<]*)</p>", html).group(1)
+    assert not token or not accepts(ann, token)
+    assert signed_in("bob").get(STEP).content.decode().count("<p id=leak>[|||{}|]</p>") == 1
 
 
-def test_a_kept_question_gives_each_browser_its_own_form_tokens(content):
+def test_a_question_gives_each_browser_its_own_form_tokens(content):
     tess, lee = signed_in("tess"), signed_in("lee")
     pages = [client.get(QUESTION).content.decode() for client in (tess, lee, tess)]
     field = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
