@@ -76,6 +76,7 @@ def main() -> None:
             "step": step_url(chart.slug, deepest, graph.route_to(deepest)),
             "step with a table": step_url(chart.slug, target, graph.route_to(source) + [source]),
             "quiz question": "/quiz/q/g-ten-is-an-honour-0000/",
+            "quiz question, a table": "/quiz/q/g-declarer-drops-play-0000/",
         }
         client = Client(HTTP_HOST="127.0.0.1")
         print(f"pages, median of {args.repeat} requests each, in-process (ms: wall / CPU)")
@@ -83,7 +84,7 @@ def main() -> None:
             built = timed(client, url, args.repeat, cache.clear)
             kept = timed(client, url, args.repeat, None)
             print(
-                f"  {name:18s} built {built[0]:6.1f} / {built[1]:5.1f}"
+                f"  {name:22s} built {built[0]:6.1f} / {built[1]:5.1f}"
                 f"   kept {kept[0]:6.1f} / {kept[1]:5.1f}"
             )
     finally:
