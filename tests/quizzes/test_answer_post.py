@@ -86,7 +86,7 @@ def test_an_exam_s_wrong_answers_come_back_for_review_and_the_results_say_so():
 def test_the_table_shown_after_an_answer_replays_the_deal_the_grade_reads():
     """An answer post replays the deal once, for its table, and the grade reads that
     replay: for every kind of question, it is the engine's own replay of the deal."""
-    from penaltyflow.engine.scenario import replay
+    from penaltyflow.engine import replay
     from penaltyflow.quizzes import bank
     from penaltyflow.quizzes.tables import table_for
 
