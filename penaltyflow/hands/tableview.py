@@ -252,7 +252,16 @@ def describe_call(event: dict, board: Board) -> str:
         return f"{who}'s last call was unintended: he changes it and {said} (Law 25A)."
     judged = [w for w in ("comparable", "artificial") if event.get(w)]
     more = f" (the Director judges it {' and '.join(judged)})" if judged else ""
-    return f"{who} {said}{more}."
+    where = ""
+    if a is not None:
+        caller = SEATS.index(str(event.get("seat") or turn).upper()) if who != "?" else -1
+        if a.pending is not None and a.pending.decider == caller:
+            where = " over it"  # the next player calls over an irregular call
+        elif a.pending is not None and a.pending.offender == caller:
+            where = " in its place, before any ruling"  # 27C
+        elif a.replacing is not None and a.replacing.seat == caller:
+            where = " in its place"
+    return f"{who} {said}{where}{more}."
 
 
 def describe_event(event: dict, board: Board) -> str:

@@ -124,6 +124,10 @@ def test_each_call_is_an_event_to_step_through(client, content):
     third = page(client, url, event=3)
     assert "Decision: Refuse it." in third
     assert "insufficient, withdrawn, Law 27B" in auction_of(third)
+    fourth = page(client, url, event=4)
+    assert "4 of 4:</strong> East passes in its place." in fourth
+    accepted = page(client, "/charts/law-27/accepted/")  # South calls over the 1♦: accepted
+    assert "South bids 3NT over it." in accepted
     start = page(client, url, event=0)
     assert "Start:</strong> The deal, before the first call." in start
     assert "North to call" in rows(auction_of(start))[0][1]
