@@ -147,3 +147,16 @@ def test_an_opponent_who_played_after_two_cards_may_change_his_card_58b3(client,
     guide = QuickGuide.objects.get(slug="card-exposed")
     assert "Law 58B3" in guide.nodes["two-cards"]["cite"]
     assert "take his card back" in page(client, guide.node_url("two-cards"))
+
+
+def test_a_revoke_the_answers_that_take_precedence_come_first(quick):
+    """'Take the first answer that fits': both sides revoking on one trick (62C3: one revoke
+    may still be open, and both are corrected) and a penalty card not played (Law 52: he may
+    not take his card back) come before 'Not yet', whose ruling has the offender take his
+    card back, and before the answers that lead to a transfer."""
+    guide = QuickGuide.objects.get(slug="revoke")
+    labels = [label for label, _ in answers(guide, "is-it-established")]
+    first = labels.index("Not yet")
+    assert labels.index("Both sides revoked on this trick, one side has played on") < first
+    assert labels.index("It was a penalty card he had to play") < first
+    assert "first answer that fits" in guide.nodes["is-it-established"]["hint"]
