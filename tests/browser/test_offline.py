@@ -315,6 +315,12 @@ WALKS = {
         "A minor penalty card",
         "Law 50C",
     ),
+    "insufficient-bid": (
+        "An insufficient bid",
+        ["No: he does not accept it", "Any other sufficient bid, or a pass"],
+        "Partner must pass for the rest of the auction",
+        "Law 27B2",
+    ),
     "penalty-card-partner-on-lead": (
         "A penalty card, and partner is on lead",
         ["One major card", "Partner must lead that suit"],

@@ -13,6 +13,7 @@ import pytest
 from django.core.management import call_command
 from PIL import Image
 
+from penaltyflow.director.models import QuickGuide
 from penaltyflow.flowcharts.models import Flowchart, Node
 from penaltyflow.offline import kept
 
@@ -69,6 +70,9 @@ def test_the_copy_holds_every_chart_step_diagram_and_static_file(client, quick):
     }
     assert steps <= pages and not any("?" in url for url in pages)
     assert {"/", "/offline/", "/table/", "/table/lead-out-of-turn/"} <= pages
+    for guide in QuickGuide.objects.all():  # every situation, the auction's too, every page
+        assert {guide.node_url(key) for key in guide.nodes} <= pages, guide.slug
+    assert "/table/insufficient-bid/" in pages
     assert not any(url.startswith(kept.NEVER) for url in pages)
     files = listing["files"]
     assert "/static/css/site.css" in files and "/static/js/sw-register.js" in files

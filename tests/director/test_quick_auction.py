@@ -1,0 +1,140 @@
+"""Issue 29 §4, the auction in the quick mode: each situation is walked from "Rule at the
+table" as a director taps it, to the chart step that rules it, in four taps at most; the
+Director's judgements are asked as his, with both answers; and every page is kept offline."""
+
+import html
+import re
+
+import pytest
+from django.core.management import call_command
+
+from penaltyflow.director.models import QuickGuide
+from penaltyflow.director.views import kept_urls
+
+pytestmark = pytest.mark.django_db
+
+_LINK = re.compile(
+    r'<a class="quick-answer" href="([^"]+)">.*?<span class="quick-answer-label">(.*?)</span>', re.S
+)
+
+
+@pytest.fixture
+def quick(content):
+    call_command("loadquick", verbosity=0)
+
+
+def text_of(fragment: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def tap(client, url: str, label: str) -> str:
+    """The address the big button reading `label` on the page at `url` leads to."""
+    response = client.get(url)
+    assert response.status_code == 200, url
+    links = {text_of(inner): href for href, inner in _LINK.findall(response.content.decode())}
+    assert label in links, f"{label!r} not offered at {url}: {sorted(links)}"
+    return links[label]
+
+
+# The common cases: the situation's button, the answers tapped, the ruling's heading, the
+# chart step that teaches it and a clause the ruling cites.
+WALKS = {
+    "insufficient-accepted": (
+        "An insufficient bid",
+        ["Yes: he accepts it, or he called over it"],
+        "The insufficient bid stands",
+        "law-27/accepted",
+        "Law 27A1",
+    ),
+    "insufficient-lowest-same": (
+        "An insufficient bid",
+        [
+            "No: he does not accept it",
+            "The lowest sufficient bid in the same suit or notrump",
+        ],
+        "No rectification: the auction goes on",
+        "law-27/lowest-same",
+        "Law 27B1(a)",
+    ),
+    "insufficient-other-bid": (
+        "An insufficient bid",
+        ["No: he does not accept it", "Any other sufficient bid, or a pass"],
+        "Partner must pass for the rest of the auction",
+        "law-27/partner-passes",
+        "Law 27B2",
+    ),
+    "insufficient-comparable": (
+        "An insufficient bid",
+        [
+            "No: he does not accept it",
+            "A call that may be comparable (the Director judges)",
+            "Yes: I judge it comparable",
+        ],
+        "No rectification: the call is comparable",
+        "law-27/comparable-call",
+        "Law 27B1(b)",
+    ),
+    "insufficient-double": (
+        "An insufficient bid",
+        ["No: he does not accept it", "A double or redouble"],
+        "The double is cancelled; partner passes throughout",
+        "law-27/double-cancelled",
+        "Law 27B3",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", WALKS)
+def test_each_common_auction_case_is_reached_in_four_taps(client, quick, case):
+    situation, answers, ruling, step, clause = WALKS[case]
+    url = tap(client, "/table/", situation)
+    taps = 0
+    for answer in answers:
+        url = tap(client, url, answer)
+        taps += 1
+    assert taps <= 4
+    response = client.get(url)
+    assert response.status_code == 200
+    page = response.content.decode()
+    heading = re.search(r'<h1 class="quick-ruling">(.*?)</h1>', page, re.S).group(1)
+    assert text_of(heading) == ruling
+    cite = re.search(r'<p class="quick-cite">(.*?)</p>', page, re.S).group(1)
+    assert clause in text_of(cite)
+    tell = text_of(re.search(r'<section class="quick-tell".*?</section>', page, re.S).group(0))
+    assert tell.startswith("Tell the players") and len(tell) > len("Tell the players") + 20
+    chart, key = step.split("/")
+    assert f'href="/charts/{chart}/{key}/">Learn this step' in page  # said once, in the chart
+    assert url in kept_urls()  # and kept for the phone offline
+
+
+# The questions whose answer is the Director's judgement: (situation, question node).
+JUDGEMENTS = [("insufficient-bid", "is-comparable")]
+
+
+@pytest.mark.parametrize(("slug", "key"), JUDGEMENTS)
+def test_the_directors_judgements_are_asked_as_his_with_both_answers(client, quick, slug, key):
+    guide = QuickGuide.objects.get(slug=slug)
+    node = guide.nodes[key]
+    assert node["ask"].startswith("Do you judge")  # the director at the table is asked
+    assert "judgement" in node["hint"] and "Either answer is possible" in node["hint"]
+    labels = [answer["label"] for answer in node["answers"]]
+    assert len(labels) == 2 and labels[0].startswith("Yes: I judge")
+    assert labels[1].startswith("No: I judge")
+    steps = {guide.nodes[answer["to"]]["step"] for answer in node["answers"]}
+    assert len(steps) == 2  # each answer leads to its own ruling
+    for answer in node["answers"]:
+        ruling = guide.nodes[answer["to"]]
+        assert ruling["tell"].startswith("I judge") or ruling["tell"].startswith("I do not")
+        # the ruling's "Why" says what the other judgement would have brought
+        assert "Judged" in ruling["more"]
+
+
+def test_a_bid_the_left_hand_opponent_called_over_is_accepted(quick):
+    """Law 27A1: any call by the left-hand opponent accepts the insufficient bid; the
+    director is told so where he answers, and an early replacement is cancelled."""
+    guide = QuickGuide.objects.get(slug="insufficient-bid")
+    first = guide.nodes[guide.start]
+    assert "a pass included (Law 27A1)" in first["hint"]
+    accepted = guide.nodes["accepted"]
+    assert "cancelled (Law 27C)" in accepted["more"]
+    assert "no rectification" in accepted["tell"].lower()
