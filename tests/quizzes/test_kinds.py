@@ -7,6 +7,7 @@ import pytest
 from django.template.loader import get_template
 from django.utils.html import escape
 
+from penaltyflow.engine.core.vocab import SUIT_SYMBOLS
 from penaltyflow.quizzes import bank
 from penaltyflow.quizzes.bank import get_question
 from penaltyflow.quizzes.kinds import ENGINE_KINDS, KINDS, EngineKind
@@ -97,3 +98,28 @@ def test_a_question_of_every_recipe_shows_its_page_before_and_after_the_answer(c
         assert client.get(f"/quiz/q/{qid}/").status_code == 200, qid
         keys = get_question(qid).keys[:1]
         assert client.post(f"/quiz/q/{qid}/answer", {"answer": keys}).status_code == 200, qid
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_each_kind_s_partial_draws_its_choices_for_a_class_s_phone_handout_and_preview(kind):
+    """The classroom draws a question's answers through its kind's partial, never its own
+    list: every kind's partial draws every choice on a phone, on paper and in the preview."""
+    ids = bank.question_ids(kind=kind, limit=1)
+    if not ids:
+        pytest.skip(f"no {kind} question in the bank yet")
+    q = get_question(ids[0])
+    partial = get_template(KINDS[kind].template)
+    phone = partial.render({"q": q, "part": "phone", "open": True, "chosen": set(), "right": set()})
+    keys = re.findall(r'name="answer" value="([^"]+)"', phone)
+    assert sorted(keys) == sorted(q.keys)
+    assert phone.count("<button") == (0 if q.multiple else len(q.keys))
+    closed = partial.render({"q": q, "part": "phone", "open": False, "chosen": set()})
+    assert closed.count(" disabled") == len(q.keys)
+    paper = partial.render({"q": q, "part": "paper"})
+    assert paper.count('class="box"') == len(q.keys) and "name=" not in paper
+    preview = partial.render({"q": q, "part": "preview"})
+    assert preview.count("<li>") == len(q.keys) and "name=" not in preview
+    plain = [t for _, t in q.choices if not set(t) & set(SUIT_SYMBOLS + "<&'")]
+    for text in plain:  # (the suits filter draws a suit symbol in a span of its own)
+        assert escape(text) in paper and escape(text) in preview
