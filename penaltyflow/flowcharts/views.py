@@ -57,18 +57,16 @@ def step(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     kept per content generation and address (core.pagecache); the page around it is
     rendered for the visitor. An htmx click gets the part alone (the table alone for the
     table's own clicks)."""
-    node = get_object_or_404(
-        Node.objects.select_related("chart", "jump_chart", "jump_node").defer("chart__pdf"),
-        chart__slug=slug,
-        key=key,
-    )
+    # What the page around the kept part says (its title); the part reads the rest.
+    page = Node.objects.select_related("chart").only("key", "label", "text", "chart__laws")
+    node = get_object_or_404(page, chart__slug=slug, key=key)
     fragment = is_fragment(request)
     part = ("#table" if fragment_target(request) == "table" else "#step") if fragment else ""
     public = for_nobody(request, STEP_QUERY)
     cache_key = kept_key("step", public, node.pk, part)
     kept = cache.get(cache_key)
     if kept is None:
-        kept = _step_part(public, node, part)
+        kept = _step_part(public, node.pk, part)
         cache.set(cache_key, kept)
     if fragment:
         return HttpResponse(kept)
@@ -77,8 +75,10 @@ def step(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     )
 
 
-def _step_part(public: HttpRequest, node: Node, part: str) -> str:
+def _step_part(public: HttpRequest, pk: int, part: str) -> str:
     """The step's own part, rendered for nobody: 400 if its path or table is tampered with."""
+    nodes = Node.objects.select_related("chart", "jump_chart", "jump_node").defer("chart__pdf")
+    node = nodes.get(pk=pk)
     query = _step_query(public)  # 400 if tampered with
     path = StepPath.for_node(node, query["path"], query["came"])
     example = path.example()
