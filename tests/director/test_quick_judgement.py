@@ -160,3 +160,18 @@ def test_a_revoke_the_answers_that_take_precedence_come_first(quick):
     assert labels.index("Both sides revoked on this trick, one side has played on") < first
     assert labels.index("It was a penalty card he had to play") < first
     assert "first answer that fits" in guide.nodes["is-it-established"]["hint"]
+
+
+def test_the_offenders_partner_leads_too_is_the_directors_ruling_both_readings(client, quick):
+    """A defender leads out of turn and his partner leads too before declarer chooses: the
+    law-56 chart leaves it to the Director with two readings; the quick mode follows it and
+    rules neither as fact."""
+    guide = QuickGuide.objects.get(slug="lead-out-of-turn")
+    to = dict(answers(guide, "declarer-accepts"))
+    label = "Before he chose, the offender's partner led too"
+    ruling = guide.nodes[to[label]]
+    assert ruling["step"] == "law-56/partner-led-too" and ruling["taps"] <= 4
+    assert "penalty card" not in ruling["ruling"]
+    said = page(client, guide.node_url(to[label]))
+    assert "the Director decides" in said and "declarer still chooses" in said
+    assert "Law 56B" in said and "Law 50B" in said
