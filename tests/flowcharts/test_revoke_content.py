@@ -132,3 +132,25 @@ def test_law_67b1_a_trick_played_to_by_nobody_is_a_deemed_revoke_counted_as_64a2
     end = replay(onward.example.scenario)
     assert end.finished and (end.revokes[0].transfer, end.revokes[0].law) == (1, "64A2")
     assert onward.target.jump_chart.slug == "law-64"
+
+
+def test_a_67b1_card_is_placed_only_once_both_sides_have_played_to_the_next_trick(content):
+    """Law 67B applies once a player of each side has played to the trick after the defective
+    one; before that it is Law 67A (he simply plays a card to it, and the trick may change
+    hands). Every example that places a card under 67B1 shows that moment or later."""
+    from penaltyflow.engine import replay
+    from penaltyflow.hands.models import Example
+
+    placed = [
+        e
+        for e in Example.objects.all()
+        if any(isinstance(ev, dict) and ev.get("defective") for ev in e.scenario.get("events", []))
+    ]
+    assert placed
+    for example in placed:
+        table = replay(example.scenario)
+        for r in (r for r in table.revokes if r.rule == "67B1"):
+            if len(table.tricks) > r.trick:
+                continue  # the next trick is complete
+            sides = {seat & 1 for seat, _ in table.trick}
+            assert sides == {0, 1}, (example.story, [str(c) for c in table.trick])
