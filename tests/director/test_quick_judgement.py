@@ -175,3 +175,18 @@ def test_the_offenders_partner_leads_too_is_the_directors_ruling_both_readings(c
     said = page(client, guide.node_url(to[label]))
     assert "the Director decides" in said and "declarer still chooses" in said
     assert "Law 56B" in said and "Law 50B" in said
+
+
+def test_at_the_opening_lead_the_offenders_partner_leads_too(client, quick):
+    """Law 54's preamble: his face-down lead is withdrawn and declarer still chooses; a faced
+    card is the Director's ruling, both readings (the law-54 chart), neither said as fact."""
+    guide = QuickGuide.objects.get(slug="lead-out-of-turn")
+    to = dict(answers(guide, "opening-choice"))
+    down = guide.nodes[to["Before he chose, the offender's partner led face down"]]
+    up = guide.nodes[to["Before he chose, the offender's partner led face up"]]
+    assert down["step"] == "law-54/partner-face-down" and down["taps"] <= 4
+    assert "not a penalty card" in down["tell"] and "still choose" in down["tell"]
+    assert up["step"] == "law-54/partner-face-up" and up["taps"] <= 4
+    assert "penalty card" not in up["ruling"]
+    said = page(client, guide.node_url("opening-partner-face-up"))
+    assert "the Director decides" in said and "Law 54D" in said and "Law 50B" in said
