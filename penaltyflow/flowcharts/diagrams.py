@@ -12,6 +12,8 @@ import textwrap
 import graphviz
 from django.urls import reverse
 
+from penaltyflow.engine.core import laws
+
 from .graph import ChartGraph
 
 # The colours of the boxes: the one palette. The downloaded SVG and PDF carry them in
@@ -179,9 +181,10 @@ def render_pdf(dot: graphviz.Digraph, title: str = "") -> bytes:
 
 
 def build_overview(
-    charts: list[tuple[str, str, str]], jumps: set[tuple[str, str]]
+    charts: list[tuple[str, str, str, int]], jumps: set[tuple[str, str]]
 ) -> graphviz.Digraph:
-    """One diagram of all the charts (slug, title, laws) and the jumps that lead between them."""
+    """One diagram of all the charts (slug, title, laws, order) and the jumps between them,
+    each chart in the box of its stage of the deal (engine/core/laws.py STAGES)."""
     dot = graphviz.Digraph(name="penaltyflow", format="svg")
     dot.attr(rankdir="LR", nodesep="0.3", ranksep="0.6", bgcolor="transparent")
     dot.attr(
@@ -196,15 +199,30 @@ def build_overview(
         margin="0.15,0.08",
     )
     dot.attr("edge", color=PALETTE["jump-edge"], penwidth="1.4", arrowsize="0.8")
-    for slug, title, laws in sorted(charts):
-        dot.node(
-            slug,
-            label=graphviz.nohtml(f"Law {laws}\\n{_wrap(title, 22)}"),
-            id=f"chart-{slug}",
-            href=reverse("flowcharts:chart", args=[slug]),
-            target="_top",
-            tooltip=graphviz.nohtml(f"Law {laws}: {title}"),
-        )
+    stages: dict[tuple[str, str], list[tuple[str, str, str]]] = {}
+    for slug, title, laws_, order in sorted(charts, key=lambda c: (c[3], c[0])):
+        stage = laws.stage_of(order) or ("other", "More charts")
+        stages.setdefault(stage, []).append((slug, title, laws_))
+    for (key, heading), members in stages.items():
+        with dot.subgraph(name=f"cluster_{key}") as box:
+            box.attr(
+                label=graphviz.nohtml(heading),
+                id=f"stage-{key}",
+                fontname="DejaVu Sans",
+                fontsize="14",
+                style="rounded,dashed",
+                color=PALETTE["start"],
+                labeljust="l",
+            )
+            for slug, title, laws_ in members:
+                box.node(
+                    slug,
+                    label=graphviz.nohtml(f"Law {laws_}\\n{_wrap(title, 22)}"),
+                    id=f"chart-{slug}",
+                    href=reverse("flowcharts:chart", args=[slug]),
+                    target="_top",
+                    tooltip=graphviz.nohtml(f"Law {laws_}: {title}"),
+                )
     for source, target in sorted(jumps):
         if source != target:
             dot.edge(source, target, id=f"jump-{source}--{target}")

@@ -286,7 +286,7 @@ class Overview(models.Model):
     @classmethod
     def refresh(cls) -> "Overview":
         """Draw the map again if the charts or the jumps between them changed (never on a GET)."""
-        charts = list(Flowchart.objects.values_list("slug", "title", "laws"))
+        charts = list(Flowchart.objects.values_list("slug", "title", "laws", "order"))
         jumps = sorted(
             set(
                 Node.objects.filter(kind=Node.Kind.JUMP).values_list(

@@ -1,6 +1,7 @@
 """The chart pages. Every view here only reads: loading content and admin saves render
 the diagrams and the map, and move the page cache on."""
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.core.cache import cache
@@ -13,6 +14,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from penaltyflow.core.htmx import fragment_target, full_page_on_error, is_fragment
 from penaltyflow.core.pagecache import for_nobody, kept_key
+from penaltyflow.engine.core import laws
 from penaltyflow.hands import export
 from penaltyflow.hands.tableview import table_from_query
 
@@ -35,7 +37,20 @@ def _step_query(request: HttpRequest) -> dict[str, Any]:
 def home(request: HttpRequest) -> HttpResponse:
     charts = Flowchart.objects.defer(*WITHOUT_RENDERING)
     overview = Overview.objects.first()
-    return render(request, "flowcharts/home.html", {"charts": charts, "overview": overview})
+    context = {"stages": by_stage(charts), "overview": overview}
+    return render(request, "flowcharts/home.html", context)
+
+
+def by_stage(charts: Iterable[Flowchart]) -> list[dict[str, Any]]:
+    """The charts in their order, grouped by when the irregularity happens (STAGES in
+    engine/core/laws.py): [{"key": "auction", "heading": "During the auction", "charts": [...]}]."""
+    groups: list[dict[str, Any]] = []
+    for chart in charts:
+        key, heading = laws.stage_of(chart.order) or ("other", "More charts")
+        if not groups or groups[-1]["key"] != key:
+            groups.append({"key": key, "heading": heading, "charts": []})
+        groups[-1]["charts"].append(chart)
+    return groups
 
 
 @require_safe

@@ -35,3 +35,23 @@ def topics() -> str:
     """'penalty cards, leads out of turn and revokes': what the laws taught are about."""
     words = [t for _, _, t in PARTS]
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+# When the irregularity a law deals with comes to light, in the order of a deal: the home page
+# and the map group the charts by it. A revoke (Laws 61 to 64) is made during the play, but is
+# often found only after it, and an established revoke is adjusted when play ends (64): revokes
+# stand in a group of their own.
+STAGES: tuple[tuple[str, str, int, int], ...] = (
+    ("auction", "During the auction", 17, 39),
+    ("play", "During the play", 41, 60),
+    ("after", "During or after the play: revokes", 61, 64),
+)
+
+
+def stage_of(law: int) -> tuple[str, str] | None:
+    """('auction', 'During the auction'): the group of the law numbered `law`; None for a
+    law in none of them."""
+    for key, heading, first, last in STAGES:
+        if first <= law <= last:
+            return key, heading
+    return None
