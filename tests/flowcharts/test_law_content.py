@@ -184,6 +184,10 @@ def test_a_jump_lands_where_the_directors_questions_start(content):
         ("law-57", "to-law-61"): {"which-rule"},
         ("law-62", "to-law-50"): law_50_entry,  # a corrected defender's card: major (62B1)
         ("law-63", "to-law-62-trick-12"): {"must-correct"},  # "on which trick?" asked it
+        # the offender's call was not comparable: Law 29's own "comparable" question
+        ("law-29", "to-law-26"): {"replaced-comparable"},
+        # 39C: a defender's call after the final pass, cancelled and replaced by nothing
+        ("law-36", "to-law-26"): {"offender-defends", "replaced-comparable"},
     }
     checked = 0
     for slug, graph in graphs.items():

@@ -11,7 +11,8 @@ import re
 
 # The stretches of the 2017 Laws taught here, in the order of the Laws: (first, last, topic).
 PARTS: tuple[tuple[int, int, str], ...] = (
-    (27, 27, "insufficient bids"),
+    (24, 32, "irregularities in the auction"),
+    (35, 39, "inadmissible calls"),
     (48, 57, "penalty cards, leads out of turn"),
     (61, 64, "revokes"),
 )
