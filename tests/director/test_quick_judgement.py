@@ -190,3 +190,12 @@ def test_at_the_opening_lead_the_offenders_partner_leads_too(client, quick):
     assert "penalty card" not in up["ruling"]
     said = page(client, guide.node_url("opening-partner-face-up"))
     assert "the Director decides" in said and "Law 54D" in said and "Law 50B" in said
+
+
+def test_a_deemed_revoke_of_law_67b1_is_counted_by_the_quick_revoke_route(quick):
+    """A club ruling: a player with a card too many, found late. The quick route counts it as
+    the law-61 chart does (64A2): the offender never won that trick."""
+    guide = QuickGuide.objects.get(slug="revoke")
+    hint = guide.nodes["who-won"]["hint"]
+    assert "Law 67B1" in hint and "did not win it himself" in hint
+    assert "The player who revoked" in dict(answers(guide, "who-won"))
