@@ -6,15 +6,17 @@ Slugs used twice, jumps into charts not being loaded, the graph rules of
 
 from pathlib import Path
 
-from penaltyflow.hands.examples import ExampleError, check_example
+from penaltyflow.hands.examples import ExampleError, Replayed, check_replayed
+from penaltyflow.hands.models import Example
 
 from .chartfile import ChartFile, ContentError, _where
 from .graph import validate
 from .models import Flowchart, Node
 
 
-def check_files(files: list[ChartFile]) -> None:
-    """Raise ContentError listing every problem in every file, each with its file and node."""
+def check_files(files: list[ChartFile]) -> dict[str, Replayed]:
+    """Raise ContentError listing every problem in every file, each with its file and node.
+    Returns each example's replay by its scenario's digest, for the analysis to start from."""
     slugs: dict[str, Path] = {}
     for file in files:
         slug = file.meta["slug"]
@@ -42,6 +44,7 @@ def check_files(files: list[ChartFile]) -> None:
                 f"{slugs[target]}: node '{target_key}' is gone, but chart '{slug}' "
                 f"(node '{key}') jumps to it: load that chart's file too, with its jump changed"
             )
+    replays: dict[str, Replayed] = {}
     for file in files:
         for node in file.graph.nodes:
             examples = [(node.key, node.example)] + [
@@ -51,8 +54,9 @@ def check_files(files: list[ChartFile]) -> None:
                 if example is None:
                     continue
                 try:
-                    check_example(example)
+                    replays[Example.hash_scenario(example.scenario)] = check_replayed(example)
                 except ExampleError as exc:
                     problems.append(f"{file.path}: node '{where}': {exc}")
     if problems:
         raise ContentError("\n".join(problems))
+    return replays

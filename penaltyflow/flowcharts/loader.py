@@ -13,7 +13,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from penaltyflow.hands.analysis import analyse_example
-from penaltyflow.hands.examples import ExampleSpec
+from penaltyflow.hands.examples import ExampleSpec, Replayed
 from penaltyflow.hands.models import Example
 
 from .chartfile import ContentError, read_chart_file
@@ -32,7 +32,7 @@ def load_charts(
     say = progress or (lambda line: None)
     say(f"Checking {len(paths)} chart files...")
     files = [read_chart_file(path) for path in paths]
-    check_files(files)
+    replays = check_files(files)  # each example replayed once, passed on to the analysis
     charts = {}
     for file in files:
         chart, _ = Flowchart.objects.update_or_create(
@@ -104,7 +104,7 @@ def load_charts(
             owned += [(choice, c.example) for choice, c in zip(created, spec.choices, strict=True)]
             for owner, example in owned:
                 if example is not None:
-                    owner.example = _save_example(example, analyses)
+                    owner.example = _save_example(example, analyses, replays)
                     owner.save(update_fields=["example"])
 
     # Charts that jump into these show their titles: they are drawn anew too if need be.
@@ -113,11 +113,13 @@ def load_charts(
     return list(Flowchart.objects.filter(slug__in=charts))
 
 
-def _save_example(example: ExampleSpec, analyses: dict[str, dict]) -> Example:
+def _save_example(
+    example: ExampleSpec, analyses: dict[str, dict], replays: dict[str, Replayed]
+) -> Example:
     digest = Example.hash_scenario(example.scenario)
     analysis = analyses.get(digest)
     if analysis is None:
-        analysis = analyse_example(example.scenario)
+        analysis = analyse_example(example.scenario, replays.get(digest))
         analyses[digest] = analysis
     return Example.objects.create(
         story=example.story,

@@ -36,6 +36,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from penaltyflow.engine import (
+    Board,
     ScenarioError,
     Table,
     apply_event,
@@ -48,6 +49,8 @@ from penaltyflow.engine.core import vocab
 from penaltyflow.engine.core.cards import card_name, cards_of, deal_pbn, parse_contract
 from penaltyflow.engine.play import legal
 from penaltyflow.engine.play.words.text import option_label
+
+from .examples import Replayed, replay_once
 
 if TYPE_CHECKING:  # endplay itself is imported where the solver runs (see _Solver._solve)
     from endplay.types import Card
@@ -285,25 +288,32 @@ def option_tricks(scenario: dict, upto: int | None = None) -> list[dict]:
     return out
 
 
-def analyse_example(scenario: dict) -> dict:
+def analyse_example(scenario: dict, replayed: Replayed | None = None) -> dict:
     """Double-dummy tricks for each option at each decision of the example, by event index.
 
     {"3": [option_tricks entries], ...}: what the loader stores on an example, so no
-    page ever computes it.
+    page ever computes it. `replayed` is the loader's one replay of it (`check_replayed`);
+    without it the example is replayed here, once.
     """
-    return _analyse(json.dumps(scenario, sort_keys=True))
+    key = json.dumps(scenario, sort_keys=True)
+    found = _ANALYSED.get(key)
+    if found is None:
+        found = _analyse(scenario, replayed or replay_once(scenario))
+        if len(_ANALYSED) >= 4096:
+            _ANALYSED.clear()
+        _ANALYSED[key] = found
+    return found
 
 
-@functools.lru_cache(maxsize=4096)  # a process that loads the content again reuses it
-def _analyse(scenario_json: str) -> dict:
-    scenario = json.loads(scenario_json)
-    found: dict[str, Any] = {}
-    for upto in range(len(scenario.get("events", [])) + 1):
-        board = replay_board(scenario, upto=upto)  # the play's decisions only: not the auction's
-        auction_pending = board.auction is not None and board.auction.pending is not None
-        if board.table is not None and not auction_pending and board.table.pending is not None:
-            found[str(upto)] = option_tricks(scenario, upto)
-    redress = revoke_redress(scenario)
+# A process that loads the content again reuses what it worked out (by scenario).
+_ANALYSED: dict[str, dict] = {}
+
+
+def _analyse(scenario: dict, replayed: Replayed) -> dict:
+    found: dict[str, Any] = {
+        str(upto): option_tricks(scenario, upto) for upto in replayed.decisions
+    }
+    redress = revoke_redress(scenario, final=replayed.board)
     if redress:
         found["revokes"] = redress
     return found
@@ -312,7 +322,7 @@ def _analyse(scenario_json: str) -> dict:
 # --- Law 64C: what the transfer does not make up -------------------------------
 
 
-def revoke_redress(scenario: dict) -> list[dict]:
+def revoke_redress(scenario: dict, final: Board | None = None) -> list[dict]:
     """For an example played to the end, each established revoke with the tricks the
     non-offending side would have taken had the offender followed suit (Law 64C).
 
@@ -336,7 +346,7 @@ def revoke_redress(scenario: dict) -> list[dict]:
     of them, with `"both": true`; its `side` is the side credited with fewer tricks than
     double dummy suggests (the first revoke's non-offending side when neither is).
     """
-    table = replay_board(scenario).table
+    table = (final or replay_board(scenario)).table  # `final`: the deal replayed to its end
     if table is None or not table.finished:  # an auction not over, or passed out: no play
         return []
     state = table.to_json()

@@ -9,10 +9,11 @@ can teach something the laws do not say.
 from dataclasses import dataclass, field
 from typing import Any
 
-from penaltyflow.engine import CardError, ScenarioError, Table, parse_card, replay_board
+from penaltyflow.engine import Board, CardError, ScenarioError, Table, parse_card
 from penaltyflow.engine.auction import CallError, parse_call
 from penaltyflow.engine.core.cards import CARD_NAMES
 from penaltyflow.engine.core.vocab import option_text
+from penaltyflow.engine.scenario import MOVE_ERRORS, apply_board_event, events_of, new_board
 
 # A scenario starts at the opening lead (contract, declarer) or at the first call (dealer,
 # vulnerable): the engine tells which, and refuses both at once.
@@ -193,11 +194,49 @@ def _found_entries(key: str, state: dict[str, Any]) -> list[dict[str, Any]]:
     return list(state[key])
 
 
+@dataclass(frozen=True)
+class Replayed:
+    """A scenario replayed once, event by event: the deal at its end, and the moments (how
+    many events applied) at which a decision of the play is pending. The loader checks an
+    example with it and passes it on to the analysis (`analysis.analyse_example`), which
+    would otherwise replay the deal again, once for every moment."""
+
+    board: Board
+    decisions: tuple[int, ...]
+
+
+def _decision_pending(board: Board) -> bool:
+    """A decision of the play is pending (not the auction's)."""
+    auction_pending = board.auction is not None and board.auction.pending is not None
+    return board.table is not None and not auction_pending and board.table.pending is not None
+
+
+def replay_once(scenario: dict[str, Any]) -> Replayed:
+    """Replay the scenario once (ScenarioError as `replay_board` raises it)."""
+    board = new_board(scenario)
+    events = events_of(scenario)
+    decisions = [0] if _decision_pending(board) else []
+    for i, event in enumerate(events):
+        try:
+            apply_board_event(board, i, event)
+        except MOVE_ERRORS as exc:
+            raise ScenarioError(i, str(exc)) from None
+        if _decision_pending(board):
+            decisions.append(i + 1)
+    return Replayed(board, tuple(decisions))
+
+
 def check_example(example: ExampleSpec) -> Table | None:
     """Replay the example; raise ExampleError unless the state is what it shows.
     Returns the play's table (None while an example's auction is not over)."""
+    return check_replayed(example).board.table
+
+
+def check_replayed(example: ExampleSpec) -> Replayed:
+    """`check_example`, giving the replay to pass on to the analysis."""
     try:
-        board = replay_board(example.scenario)
+        replayed = replay_once(example.scenario)
+        board = replayed.board
     except ScenarioError as exc:
         where = "its scenario" if exc.event is None else f"its event {exc.event}"
         raise ExampleError(f"the example cannot be replayed: {where}: {exc.message}") from None
@@ -209,4 +248,4 @@ def check_example(example: ExampleSpec) -> Table | None:
             problems.append(f"it shows {key} {stated!r}, but the engine finds {found!r}")
     if problems:
         raise ExampleError("the example contradicts the laws: " + "; ".join(problems))
-    return board.table
+    return replayed

@@ -17,7 +17,6 @@ quick mode are: the site reads them from there, never from the files.
 
 from __future__ import annotations
 
-import functools
 import re
 from pathlib import Path
 
@@ -28,6 +27,7 @@ from penaltyflow.core.contentfile import read_yaml
 from penaltyflow.core.pagecache import content_changed
 from penaltyflow.core.percontent import per_content
 from penaltyflow.engine.core import laws
+from penaltyflow.flowcharts.models import Node
 
 from .models import Statement
 from .question import Question
@@ -46,31 +46,13 @@ def quiz_dir() -> Path:
     return Path(settings.CONTENT_DIR) / "quiz"
 
 
-def chart_steps(charts_dir: Path) -> set[str]:
-    """'law-50/how-exposed' for every node of every chart file."""
-    steps: set[str] = set()
-    for path in sorted(charts_dir.glob("*.yaml")):
-        stat = path.stat()
-        steps |= _steps_in(path, stat.st_mtime_ns, stat.st_size)
-    return steps
+def chart_steps() -> set[str]:
+    """'law-50/how-exposed' for every step of the charts `loadcharts` put in the database
+    (read there, not again from the charts' 450 KB of YAML)."""
+    return {f"{slug}/{key}" for slug, key in Node.objects.values_list("chart__slug", "key")}
 
 
-@functools.lru_cache(maxsize=256)
-def _steps_in(path: Path, mtime_ns: int, size: int) -> frozenset[str]:
-    """The steps of one chart file, read once per version of the file (its time and size)
-    in a process: the charts are 450 KB of YAML, read again by every `loadquiz`."""
-    try:
-        chart = read_yaml(path, QuizContentError) or {}
-    except QuizContentError:
-        return frozenset()  # the chart loader reports its own files
-    return frozenset(
-        f"{chart.get('slug')}/{node.get('key')}"
-        for node in chart.get("nodes") or []
-        if isinstance(node, dict)
-    )
-
-
-def check_item(item: object, where: str, steps: set[str] | None) -> dict:
+def check_item(item: object, where: str, steps: set[str]) -> dict:
     if not isinstance(item, dict):
         raise QuizContentError(f"{where}: an item must be a mapping with {sorted(FIELDS)}")
     missing = sorted(FIELDS - set(item))
@@ -96,16 +78,21 @@ def check_item(item: object, where: str, steps: set[str] | None) -> dict:
     step = item["step"]
     if not isinstance(step, str) or not STEP.fullmatch(step):
         raise QuizContentError(f"{where}: step must look like 'law-50/how-exposed'")
-    if steps is not None and step not in steps:
+    if step not in steps:
         raise QuizContentError(f"{where}: step {step!r} is not a step of any chart")
     return item
 
 
-def load(directory: Path | None = None, charts_dir: Path | None = None) -> list[dict]:
-    """Every statement of every file, checked; raises QuizContentError naming file and item."""
+def load(directory: Path | None = None) -> list[dict]:
+    """Every statement of every file, checked; raises QuizContentError naming file and item.
+    A statement's step must be a step of the charts loaded (`manage.py loadcharts` first)."""
     directory = directory or quiz_dir()
-    charts_dir = charts_dir or Path(settings.CONTENT_DIR) / "charts"
-    steps = chart_steps(charts_dir) if charts_dir.is_dir() else None
+    steps = chart_steps()
+    if not steps:
+        raise QuizContentError(
+            "No chart is loaded, so no statement's step can be checked: "
+            "run `manage.py loadcharts` first."
+        )
     items, seen = [], {}
     for path in sorted(directory.glob("*.yaml")):
         data = read_yaml(path, QuizContentError)

@@ -30,7 +30,7 @@ def write(tmp_path, items, name="traps.yaml"):
     return path
 
 
-def test_the_project_has_sixty_statements_or_more_each_checked():
+def test_the_project_has_sixty_statements_or_more_each_checked(db):
     items = content.load()
     assert len(items) >= 60
     assert {True, False} == {i["answer"] for i in items}
@@ -47,7 +47,7 @@ def test_the_project_has_sixty_statements_or_more_each_checked():
         ({"colour": "red"}, "unknown field 'colour'"),
     ],
 )
-def test_a_bad_item_is_named_with_its_file(tmp_path, change, message):
+def test_a_bad_item_is_named_with_its_file(tmp_path, change, message, db):
     path = write(tmp_path, [GOOD, {**GOOD, "id": "second-one", **change}])
     with pytest.raises(content.QuizContentError) as err:
         content.load(tmp_path)
@@ -55,7 +55,7 @@ def test_a_bad_item_is_named_with_its_file(tmp_path, change, message):
     assert message in str(err.value)
 
 
-def test_a_statement_may_test_any_law_taught_revokes_too(tmp_path):
+def test_a_statement_may_test_any_law_taught_revokes_too(tmp_path, db):
     """The clauses a statement may test come from the one list of laws (engine/core/laws.py):
     Law 64B7 is taught, so a statement on it loads; Law 12C is not."""
     on_64 = {
@@ -69,7 +69,7 @@ def test_a_statement_may_test_any_law_taught_revokes_too(tmp_path):
     assert [i["law"] for i in content.load(tmp_path)] == ["64B7"]
 
 
-def test_a_doubled_id_and_a_missing_field_are_named(tmp_path):
+def test_a_doubled_id_and_a_missing_field_are_named(tmp_path, db):
     write(tmp_path, [GOOD], "a.yaml")
     write(tmp_path, [GOOD], "b.yaml")
     with pytest.raises(
@@ -125,3 +125,16 @@ def test_a_running_worker_sees_statements_another_process_loaded(client, db):
     assert get_question(qid).prompt == "True or false? A brand new statement in plain words."
     assert "brand new statement" in client.get(f"/quiz/q/{qid}/").content.decode()
     assert any("A box relabelled elsewhere" in q.prompt for q in chartquestions.questions())
+
+
+def test_a_step_is_checked_against_the_charts_in_the_database(tmp_path, db):
+    """loadcharts has put the charts in the database: loadquiz reads their steps there (not
+    the charts' YAML again), and with no chart loaded it says what to run first."""
+    write(tmp_path, [GOOD])
+    assert [i["step"] for i in content.load(tmp_path)] == [GOOD["step"]]
+    Node.objects.filter(chart__slug="law-50", key="is-it-an-honour").delete()
+    with pytest.raises(content.QuizContentError, match="is not a step of any chart"):
+        content.load(tmp_path)  # the step is still in content/charts/law-50.yaml
+    Node.objects.all().delete()
+    with pytest.raises(content.QuizContentError, match="run `manage.py loadcharts` first"):
+        content.load(tmp_path)
