@@ -302,6 +302,10 @@ def test_the_proper_leader_of_the_other_side_may_make_his_proper_lead():
     assert out["current_trick"] == [{"seat": "N", "card": "CJ"}]  # 53B: his lead stands
     assert penalties(out) == {("E", "DK"): "major"}
     assert sorted(out["legal"]) == ["C5", "CA", "CK"]  # 50D1(b): follow suit first
+    # what becomes of East's card is the Director's judgement: the note gives both readings
+    said = " ".join(out["notes"])
+    assert "Director's judgement" in said and "major penalty card" in said
+    assert "goes back to his hand" in said and "Law 16C" in said
 
 
 def test_a_lead_out_of_turn_at_trick_13_must_be_retracted():

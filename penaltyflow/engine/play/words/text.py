@@ -336,8 +336,10 @@ def lead_taken_back(table: TableState, seat: int, card: int, proper: int, law: s
             return (
                 f"{_name(proper)} made his proper lead, which stands (Law 53B). "
                 f"{_name(seat)}'s {_c(card)}, led out of turn, comes off the trick: what becomes "
-                "of it is the Director's judgement, and here it is a major penalty card, as a "
-                "lead out of turn not accepted (Laws 56B, 50B)."
+                "of it is the Director's judgement. Read as a lead out of turn not accepted, it "
+                "is a major penalty card (Laws 56B, 50B), the reading replayed here; read as a "
+                "card played in error (Law 53B), it goes back to his hand, and what it showed "
+                "is unauthorised information for his partner (Law 16C)."
             )
         return (
             f"Declarer refuses the lead: {_c(card)} is a major penalty card and Law 50D "
