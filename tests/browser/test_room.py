@@ -142,7 +142,13 @@ def measure(teacher, name: str, found: dict, figures: dict) -> None:
     teacher.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
 
 
-LESSONS = ["defender-leads-out-of-turn", "opening-lead-out-of-turn", "penalty-cards", "every-kind"]
+LESSONS = [
+    "defender-leads-out-of-turn",
+    "opening-lead-out-of-turn",
+    "penalty-cards",
+    "irregularities-in-the-auction",
+    "every-kind",
+]
 
 
 def test_every_lesson_on_a_projector_with_three_phones(browser, lessons):
