@@ -1,7 +1,13 @@
+import re
+from collections.abc import Iterable
+from typing import Any
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
+
+from penaltyflow.engine.core import laws
 
 from .models import QuickGuide
 
@@ -10,7 +16,23 @@ from .models import QuickGuide
 def index(request: HttpRequest) -> HttpResponse:
     """Rule at the table: what happened?"""
     guides = QuickGuide.objects.defer("nodes")
-    return render(request, "director/index.html", {"guides": guides})
+    return render(request, "director/index.html", {"stages": by_stage(guides)})
+
+
+def by_stage(guides: Iterable[QuickGuide]) -> list[dict[str, Any]]:
+    """The situations grouped by when they happen in a deal, as the home page groups the
+    charts (STAGES in engine/core/laws.py), each group in the situations' order:
+    [{"key": "auction", "heading": "During the auction", "guides": [...]}]."""
+    order = [key for key, *_ in laws.STAGES]
+    groups: dict[tuple[str, str], list[QuickGuide]] = {}
+    for guide in guides:  # in their order
+        first = re.match(r"\d+", guide.laws)
+        stage = (first and laws.stage_of(int(first.group()))) or ("other", "More situations")
+        groups.setdefault(stage, []).append(guide)
+    ranked = sorted(groups, key=lambda s: order.index(s[0]) if s[0] in order else len(order))
+    return [
+        {"key": key, "heading": heading, "guides": groups[key, heading]} for key, heading in ranked
+    ]
 
 
 @require_safe

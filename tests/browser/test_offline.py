@@ -321,6 +321,29 @@ WALKS = {
         "Partner must pass for the rest of the auction",
         "Law 27B2",
     ),
+    "call-out-of-turn": (
+        "A call out of turn",
+        [
+            "Nothing yet: his left-hand opponent does not accept it",
+            "A bid, at his right-hand opponent's turn",
+            "He bid, doubled or redoubled",
+            "No: I judge it not comparable",
+        ],
+        "Partner must pass at his next turn",
+        "Law 31A2(b)",
+    ),
+    "card-shown-in-auction": (
+        "A card shown during the auction",
+        ["One honour (A K Q J 10), or a card led too early", "Yes: the card was just exposed"],
+        "Partner must pass at his next turn",
+        "Law 24B",
+    ),
+    "call-after-final-pass": (
+        "A call after the final pass",
+        ["A defender bid, doubled or redoubled", "No: the Director was called"],
+        "Cancelled; declarer may forbid one suit at the lead",
+        "Law 39C",
+    ),
     "penalty-card-partner-on-lead": (
         "A penalty card, and partner is on lead",
         ["One major card", "Partner must lead that suit"],

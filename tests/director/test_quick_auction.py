@@ -81,6 +81,98 @@ WALKS = {
         "law-27/double-cancelled",
         "Law 27B3",
     ),
+    "out-of-turn-accepted": (
+        "A call out of turn",
+        ["His left-hand opponent called over it"],
+        "Accepted: the call stands",
+        "law-29/accepted",
+        "Law 29A",
+    ),
+    "out-of-turn-cancelled": (
+        "A call out of turn",
+        ["The player whose turn it was, an opponent, called"],
+        "Cancelled: the auction goes on",
+        "law-29/cancelled-28b",
+        "Law 28B",
+    ),
+    "out-of-turn-pass": (
+        "A call out of turn",
+        [
+            "Nothing yet: his left-hand opponent does not accept it",
+            "A pass, at his right-hand opponent's turn",
+        ],
+        "He passes at his next turn",
+        "law-29/pass-30a",
+        "Law 30A",
+    ),
+    "out-of-turn-bid-repeated": (
+        "A call out of turn",
+        [
+            "Nothing yet: his left-hand opponent does not accept it",
+            "A bid, at his right-hand opponent's turn",
+            "He passed",
+        ],
+        "He repeats the bid: no rectification",
+        "law-29/repeat-31a1",
+        "Law 31A1",
+    ),
+    "out-of-turn-bid-not-comparable": (
+        "A call out of turn",
+        [
+            "Nothing yet: his left-hand opponent does not accept it",
+            "A bid, at his right-hand opponent's turn",
+            "He bid, doubled or redoubled",
+            "No: I judge it not comparable",
+        ],
+        "Partner must pass at his next turn",
+        "law-29/partner-passes",
+        "Law 31A2(b)",
+    ),
+    "card-shown-honour": (
+        "A card shown during the auction",
+        ["One honour (A K Q J 10), or a card led too early", "Yes: the card was just exposed"],
+        "Partner must pass at his next turn",
+        "law-24/partner-passes-24b",
+        "Law 24B",
+    ),
+    "card-shown-low": (
+        "A card shown during the auction",
+        ["One card, 9 or lower, not led", "Yes: the card was just exposed"],
+        "No rectification for now",
+        "law-24/no-bar-24a",
+        "Law 24A",
+    ),
+    "card-shown-defender": (
+        "A card shown during the auction",
+        [
+            "One honour (A K Q J 10), or a card led too early",
+            "It has ended: the offender is a defender",
+        ],
+        "A major penalty card",
+        "law-24/penalty-card-24e",
+        "Law 24E",
+    ),
+    "card-shown-declarer": (
+        "A card shown during the auction",
+        ["Two or more cards", "It has ended: the offender is declarer or dummy"],
+        "The cards go back into the hand",
+        "law-24/cards-back-24d",
+        "Law 24D",
+    ),
+    "final-pass-declaring-side": (
+        "A call after the final pass",
+        ["A defender passed, or declarer or dummy called"],
+        "Cancelled: nothing more",
+        "law-36/cancelled-39b",
+        "Law 39B",
+    ),
+    "final-pass-defender-bid": (
+        "A call after the final pass",
+        ["A defender bid, doubled or redoubled", "No: the Director was called"],
+        "Cancelled; declarer may forbid one suit at the lead",
+        "law-36/lead-restriction-39c",
+        "Law 39C",
+    ),
 }
 
 
@@ -108,14 +200,21 @@ def test_each_common_auction_case_is_reached_in_four_taps(client, quick, case):
 
 
 # The questions whose answer is the Director's judgement: (situation, question node).
-JUDGEMENTS = [("insufficient-bid", "is-comparable")]
+JUDGEMENTS = [
+    ("insufficient-bid", "is-comparable"),
+    ("call-out-of-turn", "pass-comparable"),
+    ("call-out-of-turn", "bid-rho-comparable"),
+    ("call-out-of-turn", "bid-comparable"),
+    ("call-out-of-turn", "double-rho-comparable"),
+    ("call-out-of-turn", "double-comparable"),
+]
 
 
 @pytest.mark.parametrize(("slug", "key"), JUDGEMENTS)
 def test_the_directors_judgements_are_asked_as_his_with_both_answers(client, quick, slug, key):
     guide = QuickGuide.objects.get(slug=slug)
     node = guide.nodes[key]
-    assert node["ask"].startswith("Do you judge")  # the director at the table is asked
+    assert "do you judge" in node["ask"].lower()  # the director at the table is asked
     assert "judgement" in node["hint"] and "Either answer is possible" in node["hint"]
     labels = [answer["label"] for answer in node["answers"]]
     assert len(labels) == 2 and labels[0].startswith("Yes: I judge")
@@ -138,3 +237,22 @@ def test_a_bid_the_left_hand_opponent_called_over_is_accepted(quick):
     accepted = guide.nodes["accepted"]
     assert "cancelled (Law 27C)" in accepted["more"]
     assert "no rectification" in accepted["tell"].lower()
+
+
+def test_the_situations_are_grouped_by_when_they_happen(client, quick):
+    """The auction's situations under "During the auction", before the play's, each group in
+    its situations' order; every situation listed once."""
+    page = client.get("/table/").content.decode()
+    sections = re.findall(
+        r'<section class="quick-stage".*?<h2[^>]*>(.*?)</h2>(.*?)</section>', page, re.S
+    )
+    headings = [heading for heading, _ in sections]
+    assert headings[:2] == ["During the auction", "During the play"]
+    listed = {
+        heading: [text_of(label) for _, label in _LINK.findall(body)] for heading, body in sections
+    }
+    auction = listed["During the auction"]
+    assert auction[0] == "An insufficient bid" and "A lead out of turn" not in auction
+    assert "A lead out of turn" in listed["During the play"]
+    titles = [title for titles in listed.values() for title in titles]
+    assert sorted(titles) == sorted(QuickGuide.objects.values_list("title", flat=True))
