@@ -56,8 +56,10 @@ def _made(recipe: generator.Recipe, n: int | str, qid: str) -> Question:
     assert isinstance(kind, EngineKind), f"{recipe.name}: {d.kind} is not judged by the engine"
     subject = None
     if d.subject is not None:
-        seat, card = d.subject
-        subject = {"seat": SEATS[seat], "card": generator.CARD_NAMES[card]}
+        seat, card = d.subject  # an auction question may ask about a seat alone
+        subject = {"seat": SEATS[seat]}
+        if card is not None:
+            subject["card"] = generator.CARD_NAMES[card]
     q = Question(
         id=qid,
         kind=d.kind,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from penaltyflow.engine import replay
+from penaltyflow.engine import replay, replay_board
 
 from .kinds import KINDS, Kind
 
@@ -72,7 +72,10 @@ class Question:
     def state(self) -> dict:
         """The engine's state of play after the scenario: what `manage.py scenario` prints."""
         if self._state is None:
-            self._state = replay(self.scenario).to_json()
+            if "dealer" in self.scenario:  # from the first call: the whole board's state
+                self._state = replay_board(self.scenario).to_json()
+            else:
+                self._state = replay(self.scenario).to_json()
         return self._state
 
     def right_keys(self) -> set[str]:

@@ -4,8 +4,12 @@
 draws it with `hands/table.html`, still: no stepping through events and no "try a card"
 links, which would give a "which cards" question's answer away. Until the question is
 answered, the table is the moment before the ruling (`tableview.before_ruling`): the
-card asked about face up where it lies, no card's status shown.
+card asked about face up where it lies, no card's status shown. A question that asks for the
+final contract shows the table as the auction leaves it, before anyone is told the contract:
+no contract, no declarer or dummy, nobody to play (`auction_only`).
 """
+
+import copy
 
 from penaltyflow.hands.tableview import TableData, before_ruling, build_table
 
@@ -20,7 +24,23 @@ def table_for(question, ruled: bool = False) -> TableData | None:
     table = build_table(question.scenario, story=question.story)
     if question._state is None:  # the replay done for the table serves the grade too
         question._state = table.final_state
-    return table if ruled else before_ruling(table, exposed_card(question))
+    if ruled:
+        return table
+    table = before_ruling(table, exposed_card(question))
+    return auction_only(table) if question.kind_type.asks_for_the_contract else table
+
+
+def auction_only(table: TableData) -> TableData:
+    """The table with the contract unsaid: the hands and the auction as called."""
+    table = copy.deepcopy(table)
+    table.in_auction = True
+    table.contract = table.declarer = table.to_play = ""
+    for seat in table.seats:
+        seat.role = ""
+        seat.to_play = False
+    if table.auction is not None:
+        table.auction.contract = table.auction.declarer = ""
+    return table
 
 
 def exposed_card(question) -> tuple[str, str] | None:

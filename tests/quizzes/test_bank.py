@@ -32,6 +32,18 @@ def engine_says(kind: str, out: dict, subject: dict | None) -> set[str]:
         return {o["decide"] for o in out["pending"]["options"]}
     if kind == "transfer":
         return {str(sum(r["transfer"] for r in out["revokes"]))}
+    if kind == "barred":
+        return {b["seat"] for b in out["auction"]["barred"]} or {"none"}
+    if kind == "bar-length":
+        bars = [b["until"] for b in out["auction"]["barred"] if b["seat"] == subject["seat"]]
+        return set(bars) or {"none"}
+    if kind == "forbid-suits":
+        options = (out["pending"] or {"options": []})["options"]
+        return {o["suit"] for o in options if o["decide"] == "forbid"} or {"none"}
+    if kind == "final-contract":
+        if out["contract"] is None:
+            return {"passed-out"}
+        return {f"{out['contract']}-{out['declarer']}"}
     return {out["pending"]["decider"]}
 
 
@@ -157,3 +169,28 @@ def test_chart_questions_follow_the_charts(bank_loaded):
             _, slug_and_keys = q.id.split("c-leads-")
             target = Node.objects.get(key=right, chart__slug__in=[slug_and_keys[:6]])
             assert Choice.objects.filter(target=target).exists()
+
+
+AUCTION_KINDS = ("barred", "bar-length", "forbid-suits", "final-contract")
+
+
+def test_at_least_three_hundred_auction_questions_each_judged_from_the_first_call():
+    """Issue 29: questions on deals replayed from the first call, every auction kind among
+    them, and the auction's own options (rectify) and deciders."""
+    auction = [
+        (qid, kind) for qid, law, kind in bank.generated_index() if int(bank.law_number(law)) < 40
+    ]
+    assert len(auction) >= 300
+    assert {kind for _, kind in auction} >= {*AUCTION_KINDS, "options", "decider"}
+    for qid, _ in auction[::7]:
+        q = get_question(qid)
+        assert "dealer" in q.scenario and "contract" not in q.scenario, qid
+
+
+def test_the_listing_filters_the_auction_laws(client, db):
+    for law in ("26", "27"):
+        doc = client.get(f"/quiz/questions.json?law={law}&limit=500").json()
+        assert doc["total"] >= 60 and doc["questions"], law
+        assert all(get_question(q).law.startswith(law) for q in doc["questions"]), law
+    barred = client.get("/quiz/questions.json?kind=barred&limit=500").json()["questions"]
+    assert barred and all(get_question(q).kind == "barred" for q in barred)

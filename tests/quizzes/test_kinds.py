@@ -123,3 +123,18 @@ def test_each_kind_s_partial_draws_its_choices_for_a_class_s_phone_handout_and_p
     plain = [t for _, t in q.choices if not set(t) & set(SUIT_SYMBOLS + "<&'")]
     for text in plain:  # (the suits filter draws a suit symbol in a span of its own)
         assert escape(text) in paper and escape(text) in preview
+
+
+@pytest.mark.django_db
+def test_a_final_contract_question_shows_the_auction_not_the_contract(client, settings):
+    """The table of "what is the final contract" says no contract, declarer or dummy until
+    the question is answered; the answer's page then shows them."""
+    settings.QUIZ_ANSWERS_PER_MINUTE = 10_000
+    for qid in bank.question_ids(kind="final-contract", limit=6):
+        q = get_question(qid)
+        html = client.get(f"/quiz/q/{qid}/").content.decode()
+        table = html[html.index('class="quiz-deal"') :]
+        assert "<dt>Contract</dt>" not in table and 'class="role"' not in table, qid
+        assert "the auction is over" in table, qid
+        after = client.post(f"/quiz/q/{qid}/answer", {"answer": q.keys[:1]}).content.decode()
+        assert "<dt>Contract</dt>" in after and 'class="role"' in after, qid

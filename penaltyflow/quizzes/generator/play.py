@@ -28,6 +28,7 @@ from penaltyflow.engine.core.cards import (
 )
 from penaltyflow.engine.core.vocab import SEAT_NAMES, SEATS, SUIT_NAMES, SUITS
 from penaltyflow.engine.play.simulate import random_deal
+from penaltyflow.engine.scenario import apply_board_event
 
 
 class Skip(Exception):
@@ -62,6 +63,9 @@ class Draft:
     contract: str = ""
     declarer: int = 0
     saw_dummy: bool = False
+    # a deal told from the first call (generator/auction.py): the dealer and the whole board
+    dealer: int | None = None
+    board: Any = None
     events: list = field(default_factory=list)
     story: list = field(default_factory=list)
     told: list = field(default_factory=list)  # (event index, the sentence that tells it)
@@ -87,6 +91,8 @@ class Draft:
     # --- the scenario -------------------------------------------------------
 
     def scenario(self) -> dict:
+        if self.dealer is not None:
+            return {"deal": self.deal, "dealer": SEATS[self.dealer], "events": list(self.events)}
         s = {
             "deal": self.deal,
             "contract": self.contract,
@@ -111,7 +117,16 @@ class Draft:
     def apply(self, event: dict, words: str = "", expect: str = "") -> None:
         """Any event of the scenario format, applied as the scenario command would. `words`
         tell it in the story; `expect` is what the engine must make of it
-        (`what_happened`), or the deal is skipped: the story tells what is replayed."""
+        (`what_happened`), or the deal is skipped: the story tells what is replayed.
+        On a deal from the first call, the event goes to the board (auction, then play)."""
+        if self.board is not None:
+            self.events.append(event)
+            apply_board_event(self.board, len(self.events) - 1, event)
+            self.table = self.board.table
+            if words:
+                self.told.append((len(self.events) - 1, words))
+                self.say(words)
+            return
         t = self.table
         before = _before(t)
         self.events.append(event)

@@ -23,7 +23,7 @@ from penaltyflow.engine.core.cards import SUIT_MASK, cards_of, is_honour, sorted
 from penaltyflow.engine.core.vocab import SUITS
 
 from ..kinds import ENGINE_KINDS, KINDS, EngineKind
-from . import revokes
+from . import auction, revokes
 from .play import Draft, Skip, cl, suit_word, who
 from .scenes import SCENES, Moment
 
@@ -183,6 +183,7 @@ MOVES: dict[str, Move] = {
     "declarer accepts the card played": accept_wrong_card,
     "declarer tells partner what to play": tells_partner,
     **revokes.MOVES,
+    **auction.MOVES,
 }
 MADE = {
     "decide": lambda spec: decide(
