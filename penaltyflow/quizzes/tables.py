@@ -22,7 +22,9 @@ def table_for(question, ruled: bool = False) -> TableData | None:
     if question.scenario is None:
         return None
     table = build_table(question.scenario, story=question.story)
-    if question._state is None:  # the replay done for the table serves the grade too
+    # the replay done for the table serves the grade too (a deal from the first call is graded
+    # on the whole board's state, auction and all: Question.state)
+    if question._state is None and "dealer" not in question.scenario:
         question._state = table.final_state
     if ruled:
         return table
