@@ -48,7 +48,8 @@ def by_stage(charts: Iterable[Flowchart]) -> list[dict[str, Any]]:
     for chart in charts:
         key, heading = laws.stage_of(chart.order) or ("other", "More charts")
         if not groups or groups[-1]["key"] != key:
-            groups.append({"key": key, "heading": heading, "charts": []})
+            note = laws.STAGE_NOTES.get(key, "")
+            groups.append({"key": key, "heading": heading, "note": note, "charts": []})
         groups[-1]["charts"].append(chart)
     return groups
 

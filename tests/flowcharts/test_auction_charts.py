@@ -204,4 +204,5 @@ def test_the_auction_charts_are_on_the_home_page_under_the_auction(client, conte
         assert auction < page.index(f'href="/charts/{slug}/"') < play, slug
     assert play < page.index('href="/charts/law-50/"') < revokes
     assert revokes < page.index('href="/charts/law-61/"')
+    assert "often found only later" in words(page[revokes : page.index('href="/charts/law-61/"')])
     assert set(AUCTION_CHARTS) <= set(Flowchart.objects.values_list("slug", flat=True))

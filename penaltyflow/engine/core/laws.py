@@ -49,6 +49,15 @@ STAGES: tuple[tuple[str, str, int, int], ...] = (
 )
 
 
+# What the home page says under a group's heading, where the grouping needs a word.
+STAGE_NOTES: dict[str, str] = {
+    "after": (
+        "A revoke is made during the play, but it is often found only later, and an "
+        "established revoke is adjusted when play ends (Law 64)."
+    ),
+}
+
+
 def stage_of(law: int) -> tuple[str, str] | None:
     """('auction', 'During the auction'): the group of the law numbered `law`; None for a
     law in none of them."""
