@@ -401,6 +401,14 @@ def test_quick_mode_and_offline_page_on_a_projector(kept_site, browser, size):
     for name, url in [
         ("quick-question", "/table/lead-out-of-turn/declarer-accepts/"),
         ("quick-ruling", "/table/penalty-card-partner-leads/require/"),
+        ("quick-auction-index", "/table/"),
+        ("quick-insufficient-bid", "/table/insufficient-bid/"),
+        ("quick-insufficient-bid-replacement", "/table/insufficient-bid/replacement/"),
+        ("quick-call-out-of-turn", "/table/call-out-of-turn/"),
+        ("quick-call-out-of-turn-judgement", "/table/call-out-of-turn/bid-rho-comparable/"),
+        ("quick-card-shown-in-auction", "/table/card-shown-in-auction/"),
+        ("quick-card-shown-ruling", "/table/card-shown-in-auction/honour-now/"),
+        ("quick-call-after-final-pass", "/table/call-after-final-pass/"),
         ("offline-page", "/offline/"),
     ]:
         page.goto(kept_site + url)

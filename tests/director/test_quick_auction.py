@@ -74,6 +74,13 @@ WALKS = {
         "law-27/comparable-call",
         "Law 27B1(b)",
     ),
+    "insufficient-slip": (
+        "An insufficient bid",
+        ["The offender says it is not the bid he meant", "Yes: I judge it a slip", "No"],
+        "The bid he meant replaces it",
+        "law-25/call-replaced",
+        "Law 25A1",
+    ),
     "insufficient-double": (
         "An insufficient bid",
         ["No: he does not accept it", "A double or redouble"],
@@ -202,6 +209,7 @@ def test_each_common_auction_case_is_reached_in_four_taps(client, quick, case):
 # The questions whose answer is the Director's judgement: (situation, question node).
 JUDGEMENTS = [
     ("insufficient-bid", "is-comparable"),
+    ("insufficient-bid", "is-unintended"),
     ("call-out-of-turn", "pass-comparable"),
     ("call-out-of-turn", "bid-rho-comparable"),
     ("call-out-of-turn", "bid-comparable"),
@@ -217,14 +225,18 @@ def test_the_directors_judgements_are_asked_as_his_with_both_answers(client, qui
     assert "do you judge" in node["ask"].lower()  # the director at the table is asked
     assert "judgement" in node["hint"] and "Either answer is possible" in node["hint"]
     labels = [answer["label"] for answer in node["answers"]]
-    assert len(labels) == 2 and labels[0].startswith("Yes: I judge")
+    assert len(labels) == 2 and labels[0].startswith("Yes: I judge")  # both answers
     assert labels[1].startswith("No: I judge")
-    steps = {guide.nodes[answer["to"]]["step"] for answer in node["answers"]}
-    assert len(steps) == 2  # each answer leads to its own ruling
-    for answer in node["answers"]:
-        ruling = guide.nodes[answer["to"]]
-        assert ruling["tell"].startswith("I judge") or ruling["tell"].startswith("I do not")
-        # the ruling's "Why" says what the other judgement would have brought
+    rulings = []
+    for answer in node["answers"]:  # each answer leads on, to a ruling or a question
+        after = guide.nodes[answer["to"]]
+        rulings += (
+            [after] if "ruling" in after else [guide.nodes[a["to"]] for a in after["answers"]]
+        )
+    judged = [ruling for ruling in rulings if ruling["tell"].startswith(("I judge", "I do not"))]
+    assert len({ruling["step"] for ruling in rulings}) >= 2  # each answer its own ruling
+    assert len(judged) >= 2  # said as the Director's judgement
+    for ruling in judged:  # and its "Why" says what the other judgement would have brought
         assert "Judged" in ruling["more"]
 
 
