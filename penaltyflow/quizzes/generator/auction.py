@@ -490,6 +490,14 @@ def offender_defends(d: Draft, m: Moment) -> None:
 
 
 SCENES["an insufficient bid"] = insufficient
+SCENES["a pass at his right-hand opponent's turn"] = _out_of_turn("rho", "pass")
+SCENES["a pass at partner's turn"] = _out_of_turn("partner", "pass")
+SCENES["a bid at his right-hand opponent's turn"] = _out_of_turn("rho", "bid")
+SCENES["an honour shown during the auction"] = _shown(True)
+SCENES["a low card shown during the auction"] = _shown(False)
+SCENES["a double of partner's bid"] = inadmissible_double
+SCENES["a bid of eight"] = above_seven
+SCENES["a double after the final pass"] = after_final_pass
 
 MOVES = {
     "the left-hand opponent refuses it": lho_refuses,
