@@ -433,7 +433,7 @@ KINDS: dict[str, Kind] = {
     for kind in (
         LegalCards("legal-cards", "Which cards may be played", "quizzes/kinds/legal_cards.html"),
         PenaltyCard("penalty-card", "Is it a penalty card"),
-        Options("options", "Declarer's options"),
+        Options("options", "The options open"),
         Decider("decider", "Who decides"),
         Transfer("transfer", "Tricks transferred for a revoke", "quizzes/kinds/transfer.html"),
         Barred("barred", "Who must pass", "quizzes/kinds/barred.html"),
