@@ -148,6 +148,8 @@ def test_every_quiz_page_fits_and_is_looked_at(site, browser, size):
             "question-cards": "/quiz/q/g-minor-card-honour-beside-0007/",
             "question-options": "/quiz/q/g-several-suits-options-0003/",
             "question-statement": "/quiz/q/t-ten-dropped-is-minor/",
+            "question-auction": "/quiz/q/g-insufficient-other-bid-barred-0000/",
+            "question-contract": "/quiz/q/g-insufficient-accepted-contract-0003/",
             "progress": "/quiz/progress/",
             "signup": "/accounts/signup/",
             "login": "/accounts/login/",
@@ -167,3 +169,21 @@ def test_every_quiz_page_fits_and_is_looked_at(site, browser, size):
         screenshot(page, f"quiz-question-answered-{width}x{height}")
     finally:
         context.close()
+
+
+def test_an_auction_question_on_a_phone_hides_the_contract_until_answered(site, phone):
+    """A deal from the first call: the calls drawn in their columns, the answers first, and
+    for "what is the final contract" no contract, declarer or dummy until it is answered."""
+    qid = "g-insufficient-accepted-contract-0003"
+    phone.goto(f"{site}/quiz/q/{qid}/")
+    table = phone.locator(".quiz-deal")
+    expect(table.get_by_text("nobody: the auction is over")).to_be_visible()
+    expect(table.locator(".role")).to_have_count(0)
+    expect(table.get_by_text("Contract", exact=True)).to_have_count(0)
+    assert not overflows(phone) and not small_targets(phone)
+    phone.wait_for_load_state()
+    assert answer(phone, right=True) == "final-contract"
+    expect(phone.locator(".feedback")).to_contain_text("The final contract")
+    expect(phone.locator(".quiz-deal").get_by_text("Contract", exact=True)).to_be_visible()
+    assert not overflows(phone)
+    screenshot(phone, "quiz-auction-contract-answered-390x844")
