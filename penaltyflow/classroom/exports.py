@@ -113,6 +113,6 @@ def handout(request: HttpRequest, slug: str) -> HttpResponse:
         "views": views,
         "paper": paper,
         "charts": [{"chart": c, "parts": chart_parts(c.svg)} for c in charts],  # legible
-        "has_questions": any(v.kind == "question" for v in views),
+        "has_questions": any(v.is_question for v in views),
     }
     return render(request, "classroom/handout.html", context)

@@ -32,7 +32,7 @@ class ItemError(Exception):
 
 @dataclass
 class ItemView:
-    kind: str  # "step" or "question"
+    is_question: bool  # a quiz question, or a chart step
     title: str
     text: str = ""
     cite: str = ""
@@ -76,7 +76,7 @@ class ItemView:
     def diagram(self) -> str:
         """A step's diagram, the current box and the way to it marked; a question has none
         while it is open (see `answer_diagram`)."""
-        if self.kind == "question":
+        if self.is_question:
             return ""
         return self.answer_diagram
 
@@ -162,10 +162,10 @@ def step_view(chart: str, key: str, path: str = "", hide: bool = False) -> ItemV
     if table is not None and hide:  # a step asked as a question: the table before its ruling
         table = before_ruling(table)
     choices = [(c.label, "" if hide else c.target.label) for c in where.choices]
-    if node.kind == Node.Kind.JUMP and node.jump_chart:
+    if node.kind == Node.Role.JUMP and node.jump_chart:
         choices.append((f"Go on in Law {node.jump_chart.laws}", node.jump_chart.title))
     return ItemView(
-        kind="step",
+        is_question=False,
         title=node.label,
         text=node.text,
         cite=node.citations,
@@ -186,7 +186,7 @@ def question_view(qid: str) -> ItemView:
     if question is None:
         raise ItemError(f"there is no quiz question '{qid}'")
     view = ItemView(
-        kind="question",
+        is_question=True,
         title=question.prompt,
         cite=f"Law {question.law}" if question.law else "",
         question=question,

@@ -118,8 +118,9 @@ class Session(models.Model):
         return self.items[self.item] if self.items else {"kind": "step"}
 
     @property
-    def kind(self) -> str:
-        return self.current["kind"]
+    def on_question(self) -> bool:
+        """Is the current item a quiz question (not a chart step)?"""
+        return self.current["kind"] == "question"
 
     @property
     def question(self) -> str | None:
@@ -131,7 +132,7 @@ class Session(models.Model):
 
     @property
     def is_open(self) -> bool:
-        return self.kind == "question" and not self.revealed and not self.ended
+        return self.on_question and not self.revealed and not self.ended
 
     def open_for(self, item: int) -> bool:
         return item == self.item and self.is_open
@@ -144,7 +145,7 @@ class Session(models.Model):
             "code": self.code,
             "item": self.item,
             "items": len(self.items),
-            "kind": self.kind,
+            "kind": self.current["kind"],
             "question": self.question if teacher or self.revealed else None,
             "open": self.is_open,
             "revealed": self.revealed,

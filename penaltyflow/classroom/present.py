@@ -29,7 +29,9 @@ def item_view(spec: dict) -> ItemView:
         try:
             view = resolve(spec)
         except ItemError as exc:  # content changed under a running session
-            view = ItemView(kind=spec.get("kind", "step"), title=f"This item is gone: {exc}")
+            view = ItemView(
+                is_question=spec.get("kind") == "question", title=f"This item is gone: {exc}"
+            )
         _VIEWS[key] = view
         while len(_VIEWS) > _VIEWS_MAX:
             _VIEWS.popitem(last=False)
@@ -118,7 +120,7 @@ def stage_context(
         "view": view,
         "entry": entry,
         "revealed": revealed,
-        "bars": bars(view, entry, revealed) if view.kind == "question" else [],
+        "bars": bars(view, entry, revealed) if view.is_question else [],
         # choices of a few words ("1 trick"): two to a row
         "short_choices": all(len(text) <= 12 for _, text in view.answer_choices),
         "read_only": session.ended,
@@ -147,10 +149,10 @@ def phone_context(request, session: Session, mine: str | None, etag: str, notice
     chosen = set(mine.split(",")) if mine else set()
     revealed = session.revealed
     grade = None
-    if view.kind == "question" and revealed and chosen and view.question is not None:
+    if view.is_question and revealed and chosen and view.question is not None:
         grade = view.grade(chosen)
     explanation = None
-    if view.kind == "question" and revealed and view.question is not None and not chosen:
+    if view.is_question and revealed and view.question is not None and not chosen:
         explanation = view.grade(view.right_keys)
     return {
         "session": session,

@@ -100,7 +100,7 @@ def present_action(request: HttpRequest, code: str, action: str) -> HttpResponse
             s.item += 1
         elif action == "prev" and s.item > 0:
             s.item -= 1
-        elif action == "reveal" and s.kind == "question" and not s.revealed:
+        elif action == "reveal" and s.on_question and not s.revealed:
             s.revealed_items = sorted({*s.revealed_items, s.item})
         elif action == "end":
             s.ended, s.ended_at = True, timezone.now()
@@ -172,7 +172,7 @@ def summary(request: HttpRequest, code: str) -> HttpResponse:
             "session": session,
             "rows": rows,
             "students": students,
-            "questions": [r for r in rows if r["view"].kind == "question"],
-            "shown": sum(1 for r in rows if r["view"].kind == "question" and r["shown"]),
+            "questions": [r for r in rows if r["view"].is_question],
+            "shown": sum(1 for r in rows if r["view"].is_question and r["shown"]),
         },
     )

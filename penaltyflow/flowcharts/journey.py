@@ -46,7 +46,7 @@ def landing_key(jump: Node) -> str:
     if jump.jump_node is not None:
         return jump.jump_node.key
     assert jump.jump_chart is not None  # a jump node names its chart (graph.validate)
-    start = jump.jump_chart.nodes.filter(kind=Node.Kind.START).values_list("key", flat=True)
+    start = jump.jump_chart.nodes.filter(kind=Node.Role.START).values_list("key", flat=True)
     return start[0]
 
 
@@ -89,7 +89,7 @@ class Journey:
                 raise _bad()
             jump = (
                 Node.objects.select_related("jump_chart", "jump_node")
-                .filter(chart=leg_chart, key=keys[-1], kind=Node.Kind.JUMP)
+                .filter(chart=leg_chart, key=keys[-1], kind=Node.Role.JUMP)
                 .first()
             )
             if jump is None or jump.jump_chart is None:

@@ -54,9 +54,9 @@ def load_charts(
         Choice.objects.filter(source__chart=chart).delete()
         # A chart's start node can only change once the old one is out of the way.
         chart.nodes.exclude(key__in=keys).delete()
-        chart.nodes.filter(kind=Node.Kind.START).exclude(
+        chart.nodes.filter(kind=Node.Role.START).exclude(
             key__in=[n.key for n in file.graph.nodes if n.kind == "start"]
-        ).update(kind=Node.Kind.ACTION)
+        ).update(kind=Node.Role.ACTION)
         for spec in file.graph.nodes:
             node, _ = Node.objects.update_or_create(
                 chart=chart,

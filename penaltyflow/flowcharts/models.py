@@ -151,7 +151,7 @@ class Flowchart(models.Model):
 
 
 class Node(models.Model):
-    class Kind(models.TextChoices):
+    class Role(models.TextChoices):
         START = "start", "Start"
         QUESTION = "question", "Question"
         ACTION = "action", "Action"
@@ -160,7 +160,7 @@ class Node(models.Model):
 
     chart = models.ForeignKey(Flowchart, on_delete=models.CASCADE, related_name="nodes")
     key = models.SlugField(help_text="Stable, used in URLs: change it and old links break.")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
+    kind = models.CharField(max_length=10, choices=Role.choices)  # its Role
     label = models.CharField(max_length=120, help_text="Short text for the diagram box.")
     text = models.TextField(
         help_text="Teaching text, in plain words. Blank lines split paragraphs."
@@ -289,7 +289,7 @@ class Overview(models.Model):
         charts = list(Flowchart.objects.values_list("slug", "title", "laws", "order"))
         jumps = sorted(
             set(
-                Node.objects.filter(kind=Node.Kind.JUMP).values_list(
+                Node.objects.filter(kind=Node.Role.JUMP).values_list(
                     "chart__slug", "jump_chart__slug"
                 )
             )

@@ -208,7 +208,7 @@ class StepPath:
     @property
     def jump_url(self) -> str | None:
         node = self.node
-        if node.kind != Node.Kind.JUMP or node.jump_chart is None:
+        if node.kind != Node.Role.JUMP or node.jump_chart is None:
             return None
         leg = Leg(node.chart, [*self.keys, node.key], [])
         came = self.journey.onward(leg) if len(self.journey.legs) < MOST_LEGS else ""

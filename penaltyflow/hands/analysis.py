@@ -48,7 +48,7 @@ from penaltyflow.engine import (
 from penaltyflow.engine.core import vocab
 from penaltyflow.engine.core.cards import card_name, cards_of, deal_pbn, parse_contract
 from penaltyflow.engine.play import legal
-from penaltyflow.engine.play.words.text import option_label
+from penaltyflow.engine.play.words.text import option_facts
 
 from .examples import Replayed, replay_once
 
@@ -278,7 +278,7 @@ def option_tricks(scenario: dict, upto: int | None = None) -> list[dict]:
         out.append(
             {
                 "option": event,
-                "label": option_label(table, option),
+                "label": vocab.option_label(option, *option_facts(table)),
                 "law": option["law"],
                 "decider": vocab.SEATS[table.pending.decider],
                 "declarer_tricks": tricks,

@@ -113,10 +113,10 @@ def irregular_words(a: Auction, index: int) -> str:
     e = a.calls[index]
     p = a.pending
     if e.status == "pending" and p is not None:
-        if p.kind == "inadmissible":
+        if p.situation == "inadmissible":
             return INADMISSIBLE_WORDS.get(p.law, "")
-        if p.entry == index or p.kind != "premature":
-            return PENDING_WORDS.get(p.kind, "")
+        if p.entry == index or p.situation != "premature":
+            return PENDING_WORDS.get(p.situation, "")
         return "insufficient"  # the bid a premature replacement (27C) replaced
     if e.status == "stands":
         if e.out_of_rotation:

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from penaltyflow.engine import Table
-from penaltyflow.engine.core.cards import card_label
-from penaltyflow.engine.core.vocab import SEATS, SUIT_SINGULAR, seat_name, suit_colour
+from penaltyflow.engine.core.vocab import SEATS, SUIT_SINGULAR, card_label, seat_name, suit_colour
 from penaltyflow.engine.play.words import revoke_text
 
 from .analysis import contract_result

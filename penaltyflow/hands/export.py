@@ -49,7 +49,7 @@ def played_tricks(table: Table) -> list[tuple[int, list[tuple[int, int]]]]:
     """
     out = [(leader, list(cards)) for leader, cards, _ in table.tricks]
     pending = table.pending
-    unanswered = pending is not None and pending.kind in _UNANSWERED_LEAD
+    unanswered = pending is not None and pending.situation in _UNANSWERED_LEAD
     if table.trick and not unanswered:
         out.append((table.leader, list(table.trick)))
     return out

@@ -31,12 +31,17 @@ from penaltyflow.engine.core.cards import (
     CARD_NAMES,
     SEATS,
     card_accessible_name,
-    card_label,
     rank_label,
 )
-from penaltyflow.engine.core.vocab import call_label, option_text, seat_name, suit_colour
+from penaltyflow.engine.core.vocab import (
+    call_label,
+    card_label,
+    option_text,
+    seat_name,
+    suit_colour,
+)
 from penaltyflow.engine.play import revoke
-from penaltyflow.engine.play.words.text import option_label
+from penaltyflow.engine.play.words.text import option_facts
 from penaltyflow.engine.scenario import apply_board_event, new_board
 
 from .auctionview import AuctionView, auction_view, hide_ruling
@@ -75,7 +80,7 @@ class CardView:
     spoken: str  # "king of spades"
     clickable: bool = False  # may be tried (his hand is the one to play, and in view)
     legal: bool = False  # marked as a legal card (after a refused try)
-    kind: str = ""  # "major" / "minor" for a penalty card
+    major_or_minor: str = ""  # for a penalty card
 
 
 def card_view(name: str, **extra: Any) -> CardView:
@@ -222,7 +227,7 @@ def before_ruling(table: TableData, exposed: tuple[str, str] | None = None) -> T
         open_table.auction = hide_ruling(open_table.auction)
     for seat in open_table.seats:
         for card in seat.penalty:
-            card.kind = ""
+            card.major_or_minor = ""
     if exposed is not None:
         who, name = exposed
         seat = next(s for s in open_table.seats if s.seat == who)
@@ -313,7 +318,7 @@ def describe_play_event(event: dict, table: Table) -> str:
         how = "deliberately" if event.get("deliberate") else "by accident"
         return f"{seat_name(seat)} exposes {card_view(str(event['expose'])).label} {how}."
     option = {k: v for k, v in event.items() if k in ("decide", "suit", "card")}
-    return f"Decision: {option_label(table, option)}."
+    return f"Decision: {vocab.option_label(option, *option_facts(table))}."
 
 
 def build_table(
@@ -508,7 +513,7 @@ def _option_views(
             label = auction_text.option_label(board.auction, opt)
         else:
             assert board.table is not None
-            label = option_label(board.table, opt)
+            label = vocab.option_label(opt, *option_facts(board.table))
         views.append(
             OptionView(
                 i,
@@ -530,7 +535,7 @@ def _seats(state: dict, view: str, show_legal: bool, may_try: bool = True) -> li
     to_play = state["to_play"]
     penalties: dict[str, list[CardView]] = {s: [] for s in SEATS}
     for p in state["penalty_cards"]:
-        penalties[p["seat"]].append(card_view(p["card"], kind=p["kind"]))
+        penalties[p["seat"]].append(card_view(p["card"], major_or_minor=p["kind"]))
     cards_shown = state["current_trick"]
     if not cards_shown and state["tricks"]:  # between tricks: the one just won stays in view
         cards_shown = state["tricks"][-1]["cards"]

@@ -199,8 +199,3 @@ def recipe_of(qid: str) -> str:
     statement is a recipe of its own (its id)."""
     m = _ID.fullmatch(qid)
     return m.group(1) if m else qid
-
-
-def law_number(law: str) -> str:
-    m = re.match(r"\d+", law)
-    return m.group(0) if m else law

@@ -9,6 +9,7 @@ import random
 import re
 
 from penaltyflow.core.percontent import per_content
+from penaltyflow.engine.core.vocab import word_list
 from penaltyflow.flowcharts.models import Choice, Node
 
 from .citations import cited, law_number
@@ -81,12 +82,12 @@ def build() -> list[Question]:
     # What does the Director ask next? An arrow into a question node.
     for a in arrows:
         target, source, chart = a.target, a.source, a.source.chart
-        if target.kind != Node.Kind.QUESTION or a.is_loop:
+        if target.kind != Node.Role.QUESTION or a.is_loop:
             continue
         questions = [
             (n.key, n.label)
             for n in by_chart[chart.id]
-            if n.kind == Node.Kind.QUESTION and n.key != source.key
+            if n.kind == Node.Role.QUESTION and n.key != source.key
         ]
         if len(questions) < 2:
             continue
@@ -97,7 +98,7 @@ def build() -> list[Question]:
     # Where does this answer lead? A question node's choice.
     for a in arrows:
         source, target, chart = a.source, a.target, a.source.chart
-        if source.kind != Node.Kind.QUESTION or a.is_loop:
+        if source.kind != Node.Role.QUESTION or a.is_loop:
             continue
         pool = [(n.key, n.label) for n in by_chart[chart.id] if n.key != source.key]
         prompt = f"Law {chart.laws}: “{source.label}” Answer: “{a.label}”. Where does it lead?"
@@ -108,7 +109,7 @@ def build() -> list[Question]:
     pool = list(dict.fromkeys(c for n in nodes for c in node_citations(n) if _CLAUSE.match(c)))
     for n in nodes:
         own = node_citations(n)
-        if n.kind == Node.Kind.JUMP or not any(_CLAUSE.match(c) for c in own):
+        if n.kind == Node.Role.JUMP or not any(_CLAUSE.match(c) for c in own):
             continue
         if no_clause_covers(n):
             continue
@@ -137,7 +138,7 @@ def build() -> list[Question]:
                 choices=sorted(right + [(clause_key(c), c) for c in wrong[:3]], key=lambda c: c[1]),
                 multiple=several,
                 step=n.get_absolute_url(),
-                teach=f"“{n.label}”: {_and(own)}. {_first_sentence(n.text)}",
+                teach=f"“{n.label}”: {word_list(own)}. {_first_sentence(n.text)}",
                 cites=[_ref(c) for c in own],
                 right=frozenset(k for k, _ in right),
             )
@@ -178,10 +179,6 @@ def _holds(outer: str, inner: str) -> bool:
         return False
     rest = inner[len(outer) :]
     return not (rest[:1].isdigit() and outer[-1:].isdigit())
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _first_sentence(text: str) -> str:

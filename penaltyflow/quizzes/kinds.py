@@ -24,6 +24,7 @@ from penaltyflow.engine.core.vocab import (
     SEAT_NAMES,
     SEATS,
     SUIT_NAMES,
+    SUIT_SYMBOLS,
     SUITS,
     card_label,
 )
@@ -343,7 +344,7 @@ class ForbidSuits(EngineKind):
         return suits or {"none"}
 
     def choices(self, state, subject, qid):
-        names = [f"{'♠♥♦♣'[i]} {SUIT_NAMES[i].capitalize()}" for i in range(4)]
+        names = [f"{SUIT_SYMBOLS[i]} {SUIT_NAMES[i].capitalize()}" for i in range(4)]
         return [*zip(SUITS, names, strict=True), ("none", "None: he may lead any suit")]
 
     def ask(self, d, m, about):
@@ -369,7 +370,7 @@ def contract_words(key: str) -> str:
     contract, seat = key.split("-")
     bid = contract.rstrip("X")
     doubled = {"": "", "X": " doubled", "XX": " redoubled"}[contract[len(bid) :]]
-    strain = "NT" if bid.endswith("NT") else "♠♥♦♣"[SUITS.index(bid[-1])]
+    strain = "NT" if bid.endswith("NT") else SUIT_SYMBOLS[SUITS.index(bid[-1])]
     return f"{bid[0]}{strain}{doubled}, {SEAT_NAMES[SEATS.index(seat)]} declarer"
 
 

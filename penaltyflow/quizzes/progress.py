@@ -404,7 +404,7 @@ def next_up(learner: Learner, after: dt.datetime) -> NextUp | None:
 def per_law(learner: Learner) -> list[dict]:
     """For each law of the quizzes (engine/core/laws.py): answers, right, and the share right
     (for the bar chart)."""
-    from .bank import law_number
+    from .citations import law_number
 
     rows = (
         QuizAnswer.objects.filter(learner=learner)

@@ -22,7 +22,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from penaltyflow.core.htmx import is_fragment, wants_json
 
 from . import bank, progress
-from .citations import QUIZ_LAWS
+from .citations import QUIZ_LAWS, law_number
 from .forms import AnswerForm, QuestionsQuery, StartForm
 from .models import QuizAnswer, Round
 from .question import Question
@@ -138,7 +138,7 @@ def home(request: HttpRequest) -> HttpResponse:
     due = progress.due(learner).count() if learner else 0
     counts = {law: 0 for law in LAWS}
     for _, law, _ in bank.index():
-        n = bank.law_number(law)
+        n = law_number(law)
         if n in counts:
             counts[n] += 1
     return render(
@@ -153,7 +153,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def _pool(laws: list[str]) -> list[str]:
-    return [qid for qid, law, _ in bank.index() if not laws or bank.law_number(law) in laws]
+    return [qid for qid, law, _ in bank.index() if not laws or law_number(law) in laws]
 
 
 def _spread(pool: list[str], k: int, rng: random.Random, used: set[str]) -> list[str]:

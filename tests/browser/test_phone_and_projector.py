@@ -94,7 +94,7 @@ def test_on_a_phone_no_card_spills_out_of_its_hand_and_every_card_is_a_44px_targ
             if found:
                 problems[f"{node.chart.slug}/{node.key} at {width} px"] = found[:3]
         widths.reverse()  # the next page starts at the width this one ends at
-        if node.kind == Node.Kind.QUESTION:
+        if node.kind == Node.Role.QUESTION:
             questions += 1
             page.set_viewport_size(PHONE)
             where = page.evaluate(ANSWERS_AFTER_QUESTION)

@@ -48,7 +48,7 @@ def test_declarers_card_played_on_must_follow_suit():
     with pytest.raises(EngineError):
         table.play(parse_seat("N"), parse_card("SA"))
     assert table.trick == [(parse_seat("S"), parse_card("D4"))]
-    assert table.pending is not None and table.pending.kind == "declarer_lead"
+    assert table.pending is not None and table.pending.situation == "declarer_lead"
 
 
 def test_a_card_from_the_hand_next_in_rotation_accepts_the_lead_after_declarer_played_on():

@@ -50,7 +50,7 @@ def test_with_irregularities_penalty_cards_stay_their_owners_and_someone_can_alw
         if table.pending is not None:
             assert table.to_play is None and table.legal_mask() == 0
             assert table.pending.options
-            kind = table.pending.kind
+            kind = table.pending.situation
             opt = decide_randomly(table, rng)
             if kind == "lead_options" and opt["decide"] in ("require", "forbid"):
                 picked_up = sum(1 << "SHDC".index(ch) for ch in opt["suit"])

@@ -137,7 +137,7 @@ def test_the_route_reaches_the_ruling_the_engine_gives(content, chart, path, eng
     assert engine_finds(state), (chart, path[-1], laws_in(state))
     ruling = arrows[-1].target
     assert f"Law {cite}" in ruling.citations, (ruling.key, ruling.citations)
-    if hasattr(engine_finds, "law") and ruling.kind in (Node.Kind.OUTCOME, Node.Kind.JUMP):
+    if hasattr(engine_finds, "law") and ruling.kind in (Node.Role.OUTCOME, Node.Role.JUMP):
         assert f"Law {engine_finds.law}" in ruling.citations, ruling.citations
 
 
@@ -145,7 +145,7 @@ def test_every_ruling_of_the_auction_charts_is_reached_by_a_tested_route(content
     tested = {(chart, path[-1]) for chart, path, _, _ in ROUTES}
     endings = set(
         Node.objects.filter(
-            chart__slug__in=AUCTION_CHARTS, kind__in=[Node.Kind.OUTCOME, Node.Kind.JUMP]
+            chart__slug__in=AUCTION_CHARTS, kind__in=[Node.Role.OUTCOME, Node.Role.JUMP]
         ).values_list("chart__slug", "key")
     )
     assert endings and endings <= tested, sorted(endings - tested)

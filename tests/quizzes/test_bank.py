@@ -12,6 +12,7 @@ from django.core.management import call_command
 from penaltyflow.engine import run
 from penaltyflow.quizzes import bank, generator
 from penaltyflow.quizzes.bank import get_question, question_ids
+from penaltyflow.quizzes.citations import law_number
 from penaltyflow.quizzes.kinds import ENGINE_KINDS
 
 GENERATED = [qid for qid, _, _ in bank.generated_index()]
@@ -108,7 +109,7 @@ def test_at_least_two_thousand_distinct_questions_and_fifty_a_law(bank_loaded):
         json.dumps(get_question(q).public_json() | {"id": None}, sort_keys=True) for q in GENERATED
     }
     assert len(generated) == len(GENERATED)  # no two generated questions alike
-    per_law = Counter(bank.law_number(law) for _, law, _ in bank.index())
+    per_law = Counter(law_number(law) for _, law, _ in bank.index())
     for law in range(48, 58):
         assert per_law[str(law)] >= 50, (law, per_law)
 
@@ -178,7 +179,7 @@ def test_at_least_three_hundred_auction_questions_each_judged_from_the_first_cal
     """Issue 29: questions on deals replayed from the first call, every auction kind among
     them, and the auction's own options (rectify) and deciders."""
     auction = [
-        (qid, kind) for qid, law, kind in bank.generated_index() if int(bank.law_number(law)) < 40
+        (qid, kind) for qid, law, kind in bank.generated_index() if int(law_number(law)) < 40
     ]
     assert len(auction) >= 300
     assert {kind for _, kind in auction} >= {*AUCTION_KINDS, "options", "decider", "penalty-card"}

@@ -83,7 +83,7 @@ def test_every_law_the_charts_cite_can_be_a_question_and_a_citation(bank_loaded)
     qs = clause_questions()
     cited_by_questions = {c for q in qs.values() for c in q.cites}
     for node in Node.objects.select_related("chart"):
-        if node.kind == Node.Kind.JUMP or says_no_clause_covers_it(node):
+        if node.kind == Node.Role.JUMP or says_no_clause_covers_it(node):
             continue
         for citation in citations(node):
             if re.match(r"Law \d+[A-Z]", citation):

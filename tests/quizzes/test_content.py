@@ -112,7 +112,7 @@ def test_a_running_worker_sees_statements_another_process_loaded(client, db):
     generation: a change committed anywhere (another worker, another server) is seen
     once the generation is read again (within STAMP_SECONDS), with no restart."""
     qid = "t-" + Statement.objects.values_list("slug", flat=True).first()
-    node = Node.objects.filter(kind=Node.Kind.QUESTION).first()  # "Where does it lead?" asks it
+    node = Node.objects.filter(kind=Node.Role.QUESTION).first()  # "Where does it lead?" asks it
     assert not any("A box relabelled elsewhere" in q.prompt for q in chartquestions.questions())
     assert client.get(f"/quiz/q/{qid}/").status_code == 200  # built and kept
     # another process's `loadquiz` and a chart edit: rows changed, the generation moved on

@@ -7,6 +7,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from penaltyflow.quizzes.bank import get_question
+from penaltyflow.quizzes.citations import law_number
 from penaltyflow.quizzes.models import QuestionStat, QuizAnswer, Round
 
 pytestmark = pytest.mark.django_db
@@ -110,7 +111,7 @@ def test_a_round_spreads_over_recipes_no_two_alike_where_the_pool_allows(laws):
     from as many recipes as its pool has (a chart question or a statement is its own)."""
     from penaltyflow.quizzes import bank
 
-    pool = [q for q, law, _ in bank.index() if not laws or bank.law_number(law) in laws]
+    pool = [q for q, law, _ in bank.index() if not laws or law_number(law) in laws]
     recipes_in_pool = len({bank.recipe_of(q) for q in pool})
     for _ in range(4):
         Round.objects.all().delete()

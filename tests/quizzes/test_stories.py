@@ -12,8 +12,7 @@ import re
 import pytest
 
 from penaltyflow.engine import apply_event, new_table
-from penaltyflow.engine.core.cards import card_label
-from penaltyflow.engine.core.vocab import SEAT_NAMES, SEATS
+from penaltyflow.engine.core.vocab import SEAT_NAMES, SEATS, card_label
 from penaltyflow.engine.scenario import apply_board_event, new_board
 from penaltyflow.quizzes import bank, generator
 

@@ -332,7 +332,7 @@ def _out_of_rotation(a: Auction, seat: int, c: str, comparable: bool, artificial
             "rotation", _lho(seat), law, [_option("accept", "29A"), _option("refuse", "29B")],
             offender=seat, entry=len(a.calls) - 1, extra=extra,
         )  # fmt: skip
-    note(a, text.out_of_rotation(seat, c, turn, a.pending.kind == "rotation"))
+    note(a, text.out_of_rotation(seat, c, turn, a.pending.situation == "rotation"))
 
 
 def _refuse_out_of_rotation(a: Auction, p: Decision) -> None:
@@ -377,7 +377,7 @@ def _rectify(a: Auction, p: Decision) -> None:
     e = a.calls[p.entry]
     seat = p.offender
     a.pending = None
-    if p.kind == "rotation_inadmissible":  # 36B4: back to the turn; he calls at his turn
+    if p.situation == "rotation_inadmissible":  # 36B4: back to the turn; he calls at his turn
         e.status, e.law = "cancelled", "36B"
         note(a, text.rectified(seat, e.call, p.law))
         a.turn = p.extra["turn"]
@@ -410,7 +410,7 @@ def _rectify(a: Auction, p: Decision) -> None:
 def _while_pending(a: Auction, seat: int, c: str, comparable: bool, artificial: bool) -> None:
     p = a.pending
     assert p is not None
-    if p.kind == "insufficient":
+    if p.situation == "insufficient":
         if seat == p.decider:
             _accept_insufficient(a, p)  # 27A1: accepted by calling
             _after_acceptance(a, seat, c, comparable, artificial)
@@ -418,12 +418,12 @@ def _while_pending(a: Auction, seat: int, c: str, comparable: bool, artificial: 
         if seat == p.offender and p.law == "27":
             _premature(a, p, seat, c, comparable, artificial)
             return
-    elif p.kind == "premature":
+    elif p.situation == "premature":
         if seat == p.decider:
             _accept_premature(a, p)
             _after_acceptance(a, seat, c, comparable, artificial)
             return
-    elif p.kind in ("rotation", "rotation_inadmissible"):
+    elif p.situation in ("rotation", "rotation_inadmissible"):
         turn = p.extra["turn"]
         if seat == turn and (seat - p.offender) & 1:
             # 28B: the player whose turn it was calls: the call out of rotation is
@@ -435,7 +435,7 @@ def _while_pending(a: Auction, seat: int, c: str, comparable: bool, artificial: 
             note(a, text.cancelled_by_right_player(seat, p.offender))
             _in_rotation(a, seat, c, comparable, artificial)
             return
-        if seat == p.decider and p.kind == "rotation":
+        if seat == p.decider and p.situation == "rotation":
             _accept_out_of_rotation(a, p)  # 29A
             _after_acceptance(a, seat, c, comparable, artificial)
             return
@@ -544,7 +544,7 @@ def decide(a: Auction, option: str) -> None:
             raise AuctionError(text.nothing_pending(option))
         if option not in {o["decide"] for o in p.options}:
             raise AuctionError(text.not_an_option(a, option))
-        if p.kind == "insufficient":
+        if p.situation == "insufficient":
             if option == "accept":
                 _accept_insufficient(a, p)
                 return
@@ -560,7 +560,7 @@ def decide(a: Auction, option: str) -> None:
                 note(a, text.double_replacement(p.offender, e.call))
                 bar(a, partner(p.offender), "auction_end", "27B4")
                 a.replacing = Replacing(p.offender, "again", "27B4")
-        elif p.kind == "premature":
+        elif p.situation == "premature":
             if option == "accept":
                 _accept_premature(a, p)
                 return
@@ -572,7 +572,7 @@ def decide(a: Auction, option: str) -> None:
             _replacement(
                 a, a.calls[p.extra["replacement"]], Replacing(p.offender, "27B", "27B", p.entry)
             )
-        elif p.kind == "rotation":
+        elif p.situation == "rotation":
             if option == "accept":
                 _accept_out_of_rotation(a, p)
             else:

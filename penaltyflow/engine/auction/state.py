@@ -48,7 +48,7 @@ class Entry:
 class Decision:
     """A decision the Laws give `decider` (the offender's LHO) before the auction goes on."""
 
-    kind: str  # insufficient | premature | rotation | rotation_inadmissible | inadmissible
+    situation: str  # insufficient | premature | rotation | rotation_inadmissible | inadmissible
     decider: int
     law: str
     options: list[Option]
@@ -121,7 +121,7 @@ class Auction:
         p = self.pending
         if p is not None:
             a.pending = Decision(
-                p.kind, p.decider, p.law, p.options, p.offender, p.entry, dict(p.extra)
+                p.situation, p.decider, p.law, p.options, p.offender, p.entry, dict(p.extra)
             )
         return a
 

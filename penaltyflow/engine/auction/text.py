@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.cards import CARD_NAMES
-from ..core.vocab import SEAT_NAMES, card_words
+from ..core.vocab import SEAT_NAMES, card_words, word_list
 
 if TYPE_CHECKING:
     from .state import Auction
@@ -114,8 +114,10 @@ _LABELS = {
 def pending_text(a: Auction) -> str:
     p = a.pending
     assert p is not None
-    labels = [_LABELS.get((p.kind, o["decide"]), "have the Director rectify") for o in p.options]
-    opts = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
+    labels = [
+        _LABELS.get((p.situation, o["decide"]), "have the Director rectify") for o in p.options
+    ]
+    opts = word_list(labels, " or ")
     return f"{_n(p.decider)} must first choose (Law {p.law}): {opts}."
 
 
@@ -124,7 +126,7 @@ def option_label(a: Auction, option: dict[str, str]) -> str:
     insufficient bid', 'Refuse it', 'Have the Director rectify'."""
     p = a.pending
     assert p is not None
-    label = _LABELS.get((p.kind, option["decide"]), "have the Director rectify")
+    label = _LABELS.get((p.situation, option["decide"]), "have the Director rectify")
     return label[0].upper() + label[1:]
 
 

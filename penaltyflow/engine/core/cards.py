@@ -5,8 +5,8 @@ A card is an int 0..51: ``suit * 13 + rank`` with suits S H D C (0..3) and ranks
 bench replays thousands of deals a second) to integer arithmetic, with no objects
 created per card played.
 
-A card as people read it (`card_label`, `rank_label`, `card_accessible_name`) takes
-an int or a name like "SK"/"st"; the words themselves live in `vocab.py`.
+A card as people read it (`rank_label`, `card_accessible_name`, and `vocab.card_label`)
+takes an int or a name like "SK"/"st"; the words themselves live in `vocab.py`.
 """
 
 from __future__ import annotations
@@ -207,11 +207,6 @@ def _name(card: int | str) -> str:
 def rank_label(card: int | str) -> str:
     """'A', 'K', ..., '10', ... '2': the ten is written 10 in diagrams."""
     return vocab.RANK_LABELS[RANKS.index(_name(card)[1])]
-
-
-def card_label(card: int | str) -> str:
-    """'♠K', '♥10'."""
-    return vocab.card_label(_name(card))
 
 
 def card_accessible_name(card: int | str) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from .vocab import word_list
+
 # The stretches of the 2017 Laws taught here, in the order of the Laws: (first, last, topic).
 PARTS: tuple[tuple[int, int, str], ...] = (
     (24, 32, "irregularities in the auction"),
@@ -34,8 +36,7 @@ def span(dash: str = "–", joiner: str = ", ") -> str:
 
 def topics() -> str:
     """'penalty cards, leads out of turn and revokes': what the laws taught are about."""
-    words = [t for _, _, t in PARTS]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    return word_list([t for _, _, t in PARTS])
 
 
 # When the irregularity a law deals with comes to light, in the order of a deal: the home page

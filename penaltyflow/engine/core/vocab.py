@@ -14,6 +14,17 @@ SEAT_NAMES = ("North", "East", "South", "West")
 # Where each seat sits on the screen: North top, East right, South bottom, West left.
 POSITIONS = ("north", "east", "south", "west")
 
+# --- lists ------------------------------------------------------------------
+
+
+def word_list(items: list[str], last: str = " and ") -> str:
+    """['a', 'b', 'c'] -> 'a, b and c' (`last` joins the last two: " or ", ", or "); one item
+    alone; none, ''."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + last + items[-1]
+
+
 # --- suits and ranks ---------------------------------------------------------
 
 SUITS = "SHDC"
@@ -74,8 +85,9 @@ def card_words(name: str) -> str:
     return f"{RANK_NAMES[RANKS.index(name[1])]} of {SUIT_NAMES[SUITS.index(name[0])]}"
 
 
-def card_label(name: str) -> str:
-    """'SK' -> '♠K', 'HT' -> '♥10'."""
+def card_label(card: int | str) -> str:
+    """'SK' (or 'sk', or the card's number 0..51, cards.py) -> '♠K', 'HT' -> '♥10'."""
+    name = SUITS[card // 13] + RANKS[card % 13] if isinstance(card, int) else card.strip().upper()
     return SUIT_SYMBOLS[SUITS.index(name[0])] + RANK_LABELS[RANKS.index(name[1])]
 
 
@@ -147,25 +159,25 @@ def option_text(option: Option) -> str:
     return f"{option['decide']} {extra}".strip()
 
 
-def option_label(option: Option, kind: str, several_penalty_cards: bool = False) -> str:
-    """A short learner-facing label for one option of a decision of `kind` (Pending.kind)."""
+def option_label(option: Option, situation: str, several_penalty_cards: bool = False) -> str:
+    """A short learner-facing label for one option of a decision in `situation` (Pending)."""
     decide = option["decide"]
     suit = option.get("suit", "")
     if decide == "accept":
-        if kind == "wrong_card":
+        if situation == "wrong_card":
             return "Accept the card played"
-        if kind == "opening_lead":
+        if situation == "opening_lead":
             return "Accept the opening lead (dummy goes down)"
         return "Accept the lead out of turn"
     if decide == "refuse":
-        if kind == "wrong_card":
+        if situation == "wrong_card":
             return "Refuse it: the penalty card is played instead"
-        if kind == "declarer_lead":
+        if situation == "declarer_lead":
             return "Have declarer's lead taken back"
         return "Refuse the lead: it is taken back"
     if decide == "spread":
         return "Spread his hand and become dummy"
-    if decide == "no_restriction" and kind == "lead_ban":
+    if decide == "no_restriction" and situation == "lead_ban":
         return "No lead restriction"
     if decide == "no_restriction":
         stays = "s stay" if several_penalty_cards else " stays"
@@ -174,7 +186,7 @@ def option_label(option: Option, kind: str, several_penalty_cards: bool = False)
         return f"Designate the {card_words(option['card'])}"
     if decide in ("highest", "lowest"):
         return f"Partner must play his {decide} card of the suit led"
-    if kind == "premature":
+    if situation == "premature":
         if decide == "require":
             return f"Partner must play a {suit_word(suit)}"
         return f"Partner may not play a {suit_word(suit)}"

@@ -36,7 +36,7 @@ def decide(t: TableState, option: str, suit: int | None = None, card: int | None
                 break
         if chosen is None:
             raise EngineError(text.not_an_option(t, option, suit_t, card_t))
-        _DECISIONS[p.kind](t, option, suit, card)
+        _DECISIONS[p.situation](t, option, suit, card)
         t._settle()
     finally:
         t._end_move()

@@ -71,8 +71,8 @@ def lead_out_of_turn(t: TableState, seat: int, card: int) -> None:
 
 def play_while_pending(t: TableState, seat: int, card: int) -> None:
     p = t.decision
-    kind = p.kind
-    if kind in ("opening_lead", "defender_lead", "declarer_lead"):
+    situation = p.situation
+    if situation in ("opening_lead", "defender_lead", "declarer_lead"):
         can_accept = any(o["decide"] == "accept" for o in p.options)
         irregular = p.offender
         proper_lead = seat == p.proper and (seat & 1) != (irregular & 1)
@@ -85,7 +85,7 @@ def play_while_pending(t: TableState, seat: int, card: int) -> None:
             return
         if seat == (irregular + 1) & 3 and can_accept:
             # 53A: a play from the hand next in rotation accepts the lead.
-            law = "54B" if kind == "opening_lead" else "53A"
+            law = "54B" if situation == "opening_lead" else "53A"
             accept_lead(t, by_play=True, law=law)
             settle_then_play(t, seat, card)
             return
@@ -94,7 +94,7 @@ def play_while_pending(t: TableState, seat: int, card: int) -> None:
             withdraw_irregular_lead(t, law="53B")
             settle_then_play(t, seat, card)
             return
-        if kind == "declarer_lead" and seat == (irregular - 1) & 3 and can_accept:
+        if situation == "declarer_lead" and seat == (irregular - 1) & 3 and can_accept:
             # 53C: the defender to the right of declarer's irregular lead plays to it:
             # the lead stands and Law 57 deals with his early play (57C1 when declarer
             # has played on from his other hand: no rectification).
@@ -103,14 +103,14 @@ def play_while_pending(t: TableState, seat: int, card: int) -> None:
             t._play_out_of_turn(seat, card)
             return
         if seat == partner(irregular):
-            if kind == "declarer_lead":
+            if situation == "declarer_lead":
                 declarer_played_on(t, seat, card)
                 return
             # A defender's lead out of turn, and his partner puts a card face up before
             # declarer has chosen: no clause says what that card is (54 covers a face-down
             # lead only, 53B an opponent of the offender only). The Director rules.
             raise EngineError(lead_text.partner_led_too(t, seat, card))
-    elif kind == "wrong_card" and not t.is_defender(seat):
+    elif situation == "wrong_card" and not t.is_defender(seat):
         # 52B1(b): declarer must accept once he has played thereafter from either hand.
         t._note(text.wrong_card_accepted_by_play(t, seat))
         resolve_wrong_card(t, accept=True, implied=True)

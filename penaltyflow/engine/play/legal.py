@@ -109,9 +109,10 @@ def legal_mask(table: TableState, seat: int | None = None) -> int:
     return penalty_duty(table, seat, restricted(table, seat, base, follow))
 
 
-def illegal_kind(table: TableState, seat: int, card: int) -> str:
-    """For a card `seat` holds but may not play at his turn, why not: "revoke",
-    "restriction", "committed" (Law 57D) or "penalty" (Law 50)."""
+def broken_rule(table: TableState, seat: int, card: int) -> str:
+    """For a card `seat` holds but may not play at his turn, the rule it would break:
+    "revoke" (Law 44), "restriction" (a lead or play restriction), "committed" (Law 57D)
+    or "penalty" (Law 50)."""
     base, follow = follow_cards(table, seat)
     bit = 1 << card
     if not base & bit:

@@ -17,8 +17,8 @@ class EngineError(ValueError):
 class Pending:
     """A decision the laws give `decider` before play can go on."""
 
-    kind: str  # opening_lead | defender_lead | declarer_lead | wrong_card | lead_options
-    # | designate | premature
+    situation: str  # opening_lead | defender_lead | declarer_lead | wrong_card
+    # | lead_options | lead_ban | designate | premature
     decider: int
     law: str
     options: list[Option]

@@ -41,10 +41,10 @@ def play_revoke(t: TableState, seat: int, card: int) -> None:
         raise EngineError(words.not_at_his_turn(t, seat))
     if legal.legal_mask(t, seat) >> card & 1:
         raise EngineError(words.breaks_no_rule(t, seat, card))
-    kind = legal.illegal_kind(t, seat, card)
-    if kind == "penalty":
+    rule = legal.broken_rule(t, seat, card)
+    if rule == "penalty":
         raise EngineError(words.penalty_card_not_played(seat, card))
-    if kind == "committed":
+    if rule == "committed":
         raise EngineError(words.committed_not_played(t, seat))
     bit = 1 << card
     was_major = bool(t.major_mask & bit) if t.pen_mask[seat] & bit else None
@@ -54,7 +54,7 @@ def play_revoke(t: TableState, seat: int, card: int) -> None:
         t.trick_no,
         card // 13 if lead else t.led_suit,
         card,
-        "44" if kind == "revoke" else "restriction",
+        "44" if rule == "revoke" else "restriction",
         lead_req=t.lead_req,
         committed=t.committed[seat],
         designated=t.designated[seat],
@@ -209,7 +209,7 @@ def correct(t: TableState, card: int, withdraw: list[int]) -> None:
             correct_twelve(t, late, card, withdraw)
             return
         raise EngineError(words.nothing_to_correct(t))
-    if t.pending is not None and t.pending.kind not in ("lead_options", "designate"):
+    if t.pending is not None and t.pending.situation not in ("lead_options", "designate"):
         raise EngineError(words.decide_first(t))
     reopen = t.trick_no == r.trick + 1
     cards = _revoke_trick(t, r)

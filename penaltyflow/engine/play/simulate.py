@@ -163,7 +163,7 @@ def revoke_move(table: Table, rng: random.Random) -> str | None:
     candidates = [
         c
         for c in range(52)
-        if wrong >> c & 1 and legal.illegal_kind(table, seat, c) in ("revoke", "restriction")
+        if wrong >> c & 1 and legal.broken_rule(table, seat, c) in ("revoke", "restriction")
     ]
     if not candidates:
         return None
@@ -175,7 +175,7 @@ def correct_randomly(table: Table, rng: random.Random) -> bool:
     """Correct the open revoke, if one may be corrected now (62B), withdrawing at random (62C)."""
     r = revoke.correctable(table)
     if r is None or (
-        table.pending is not None and table.pending.kind not in ("lead_options", "designate")
+        table.pending is not None and table.pending.situation not in ("lead_options", "designate")
     ):
         return False
     allowed = revoke.substitutes(table, r)
@@ -195,7 +195,7 @@ def correct_randomly(table: Table, rng: random.Random) -> bool:
 def accept_by_playing(table: Table, rng: random.Random) -> bool:
     """Accept a defender's lead out of turn by playing to it from the next hand (Law 53A)."""
     p = table.decision
-    if p.kind not in ("defender_lead", "opening_lead"):
+    if p.situation not in ("defender_lead", "opening_lead"):
         return False
     if not any(o["decide"] == "accept" for o in p.options):
         return False

@@ -117,10 +117,10 @@ class Table(TableState):
         if self.legal_mask(seat) >> card & 1:
             self._put(seat, card)
             return
-        kind, reason = text.why_illegal(self, seat, card)
-        if kind in ("revoke", "restriction"):
+        rule, reason = text.why_illegal(self, seat, card)
+        if rule in ("revoke", "restriction"):
             raise EngineError(f"{reason} {revoke_text.MARK_IT}")
-        if kind != "penalty":
+        if rule != "penalty":
             raise EngineError(reason)
         # Law 52: a card played where Law 50 required a penalty card. It stays played (52A).
         duty = legal.penalty_duty(self, seat, legal.allowed_by_restrictions(self, seat))
@@ -226,7 +226,7 @@ class Table(TableState):
             self._add_penalty(seat, card, deliberate)
             self._note(text.exposed_penalty_card(self, seat, card, deliberate))
             # A new penalty card changes the options of a 50D2 or 51A choice not yet made.
-            if self.pending is not None and self.pending.kind in ("lead_options", "designate"):
+            if self.pending is not None and self.pending.situation in ("lead_options", "designate"):
                 self.pending = None
             self._settle()
         finally:
@@ -272,7 +272,7 @@ class Table(TableState):
             self._add_penalty(seat, c, deliberate=False)
             self._note(text.several_penalty_card(self, c))
         # A new penalty card changes the options of a 50D2 or 51A choice not yet made.
-        if self.pending is not None and self.pending.kind in ("lead_options", "designate"):
+        if self.pending is not None and self.pending.situation in ("lead_options", "designate"):
             self.pending = None
 
     def misinformed_lead(self, seat: int, card: int) -> None:
@@ -320,7 +320,7 @@ class Table(TableState):
         """While declarer's Law 54 choice is open: 54A (his card) or 54C (dummy's).
         True when the card changed that choice."""
         p = self.pending
-        if p is None or p.kind != "opening_lead" or len(p.options) < 2:
+        if p is None or p.situation != "opening_lead" or len(p.options) < 2:
             return False
         if seat == self.declarer:
             p.options = [_option("spread", "54A")]
@@ -402,7 +402,7 @@ class Table(TableState):
             if not self.pen_mask[seat] >> card & 1:
                 self._add_penalty(seat, card, deliberate=led, quiet=True)
         self.lead_bans = [b for b in bans if self.is_defender(b[0])]
-        if self.pending is not None and self.pending.kind in ("lead_options", "lead_ban"):
+        if self.pending is not None and self.pending.situation in ("lead_options", "lead_ban"):
             self.pending = None  # offered again with what the auction now leaves
         self._settle()
 

@@ -14,23 +14,22 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from penaltyflow.engine.auction.calls import is_bid, level, lowest_sufficient, rank, strain
+from penaltyflow.engine.core import vocab
 from penaltyflow.engine.core.cards import CARD_NAMES, SUIT_MASK, cards_of, is_honour, partner
-from penaltyflow.engine.core.vocab import SEATS
+from penaltyflow.engine.core.vocab import SEATS, SUIT_NAMES, SUITS, suit_words
 from penaltyflow.engine.scenario import new_board
 
 from .moment import SCENES, Moment
-from .play import Draft, Skip, cl, suit_word, who
+from .play import Draft, Skip, cl, who
 
-STRAIN_WORDS = ("spades", "hearts", "diamonds", "clubs", "no trumps")
+STRAIN_WORDS = (*SUIT_NAMES, "no trumps")
 
 
 def call_label(call: str) -> str:
     """'1H' -> '1♥', '3NT' -> '3NT', 'pass' -> 'pass', 'X' -> 'double'."""
-    if call == "pass":
-        return "pass"
-    if call in ("X", "XX"):
-        return "double" if call == "X" else "redouble"
-    return call if call.endswith("NT") else call[:-1] + "♠♥♦♣"["SHDC".index(call[-1])]
+    if call in ("pass", "X", "XX"):  # as the story says them, in the middle of a sentence
+        return vocab.CALL_WORDS[call].lower()
+    return vocab.call_label(call)
 
 
 def _auction(d: Draft):
@@ -168,7 +167,7 @@ def insufficient(d: Draft) -> Moment:
         if s < 4 and length(hand, s) < 4:
             continue
         for lvl in (level(last), level(last) - 1):
-            c = f"{lvl}{'NT' if s == 4 else 'SHDC'[s]}"
+            c = f"{lvl}{'NT' if s == 4 else SUITS[s]}"
             if lvl >= 1 and rank(c) < rank(last):
                 low.append(c)
                 break
@@ -179,7 +178,7 @@ def insufficient(d: Draft) -> Moment:
         f"{who(seat)}, who had not seen {who(last_seat)}'s {call_label(last)}, bid "
         f"{call_label(ins)}: an insufficient bid.",
     )
-    if a.pending is None or a.pending.kind != "insufficient":
+    if a.pending is None or a.pending.situation != "insufficient":
         raise Skip
     m = _offender_moment(seat)
     m.words["bid"] = call_label(ins)
@@ -295,7 +294,7 @@ def _out_of_turn(whose: str, what: str) -> Callable[[Draft], Moment]:
             {"call": c, "seat": SEATS[seat]},
             f"It was {who(turn)}'s turn to call, but {who(seat)} {verb}: a call out of rotation.",
         )
-        if a.pending is None or a.pending.kind != "rotation":
+        if a.pending is None or a.pending.situation != "rotation":
             raise Skip
         m = _offender_moment(seat)
         m.seat("turn", turn)
@@ -431,11 +430,11 @@ def above_seven(d: Draft) -> Moment:
         raise Skip
     hand = d.board.hands[seat]
     s = max(range(4), key=lambda s: (length(hand, s), -s))
-    c = f"8{'SHDC'[s]}"
+    c = f"8{SUITS[s]}"
     calls.tell()
     d.apply(
         {"call": c, "seat": SEATS[seat]},
-        f"{who(seat)}, in jest, called eight {suit_word(s)}: a bid of more than seven.",
+        f"{who(seat)}, in jest, called eight {suit_words(SUITS[s])}: a bid of more than seven.",
     )
     if a.pending is None:
         raise Skip

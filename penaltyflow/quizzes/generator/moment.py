@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .play import Draft, cl, suit_word, who
+from penaltyflow.engine.core.vocab import SUITS, suit_word, suit_words
+
+from .play import Draft, cl, who
 
 
 class Moment:
@@ -26,8 +28,8 @@ class Moment:
         self.cards[name] = card
         self.owner[name] = seat
         self.words[name] = cl(card)
-        self.words[f"{name}_suit"] = suit_word(card // 13)[:-1]
-        self.words[f"{name}_suits"] = suit_word(card // 13)
+        self.words[f"{name}_suit"] = suit_word(SUITS[card // 13])
+        self.words[f"{name}_suits"] = suit_words(SUITS[card // 13])
 
     def text(self, template: str) -> str:
         return template.format(**self.words)

@@ -20,13 +20,19 @@ from penaltyflow.engine.core.cards import (
     CARD_NAMES,
     NT,
     SUIT_MASK,
-    card_label,
     deal_pbn,
     is_honour,
     partner,
     sorted_cards,
 )
-from penaltyflow.engine.core.vocab import SEAT_NAMES, SEATS, SUIT_NAMES, SUITS
+from penaltyflow.engine.core.vocab import (
+    SEAT_NAMES,
+    SEATS,
+    SUIT_SYMBOLS,
+    SUITS,
+    card_label,
+    word_list,
+)
 from penaltyflow.engine.play.simulate import random_deal
 from penaltyflow.engine.scenario import apply_board_event
 
@@ -41,10 +47,6 @@ def who(seat: int) -> str:
 
 def cl(card: int) -> str:
     return card_label(card)
-
-
-def suit_word(suit: int) -> str:
-    return SUIT_NAMES[suit]
 
 
 def ordinal(n: int) -> str:
@@ -230,7 +232,7 @@ class Draft:
         """Where we are, in words: the contract, the tricks so far, the trick in progress."""
         t = self.table
         contract = self.contract.replace("NT", " no trumps")
-        contract = "".join("♠♥♦♣"[SUITS.index(ch)] if ch in SUITS else ch for ch in contract)
+        contract = "".join(SUIT_SYMBOLS[SUITS.index(ch)] if ch in SUITS else ch for ch in contract)
         line = f"{who(t.declarer)} is declarer in {contract}; {who(t.dummy)} is dummy."
         done = len(t.tricks)
         if done:
@@ -245,7 +247,7 @@ class Draft:
                 f"{who(s)} {'led' if i == 0 else 'played'} the {cl(c)}"
                 for i, (s, c) in enumerate(t.trick)
             ]
-            self.story.append(f"To trick {t.trick_no}, " + _and(plays) + ".")
+            self.story.append(f"To trick {t.trick_no}, " + word_list(plays) + ".")
         elif done:
             self.story.append(f"{who(t.leader)} won the last trick and has the lead.")
 
@@ -279,7 +281,7 @@ class Draft:
         ]
         if plays:
             start = f"To trick {t.trick_no}, " if cards_before == 0 else "Then "
-            self.say(start + _and(plays) + ".")
+            self.say(start + word_list(plays) + ".")
 
     def say(self, text: str) -> None:
         self.story.append(text)
@@ -325,12 +327,12 @@ def what_happened(t: Table, before: tuple, event: dict) -> str:
     if "correct" in event:
         return CORRECTED
     if t.pending is not None and t.pending is not pending:
-        kind = t.pending.kind
-        if kind in ("opening_lead", "defender_lead", "declarer_lead"):
+        situation = t.pending.situation
+        if situation in ("opening_lead", "defender_lead", "declarer_lead"):
             return LEAD_OUT_OF_TURN
-        if kind == "premature":
+        if situation == "premature":
             return PLAYED_BEFORE_PARTNER
-        if kind == "wrong_card":
+        if situation == "wrong_card":
             return PENALTY_CARD_NOT_PLAYED
     if any(now >= 0 and now != was for now, was in zip(t.committed, committed, strict=True)):
         return PLAYED_AT_RHO_TURN
@@ -345,12 +347,6 @@ def what_happened(t: Table, before: tuple, event: dict) -> str:
     if "decide" in event or not moved:
         return DECIDED
     return PLAYED
-
-
-def _and(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def holding(t: Table, seat: int, suit: int) -> list[int]:

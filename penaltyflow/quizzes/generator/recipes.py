@@ -20,11 +20,11 @@ from typing import Any
 import yaml
 
 from penaltyflow.engine.core.cards import SUIT_MASK, cards_of, is_honour, sorted_cards
-from penaltyflow.engine.core.vocab import SUITS
+from penaltyflow.engine.core.vocab import SUITS, suit_word
 
 from ..kinds import ENGINE_KINDS, KINDS, EngineKind
 from . import auction, revokes
-from .play import Draft, Skip, cl, suit_word, who
+from .play import Draft, Skip, cl, who
 from .scenes import SCENES, Moment
 
 Move = Callable[[Draft, Moment], None]
@@ -167,7 +167,7 @@ def tells_partner(d: Draft, m: Moment) -> None:
     suit = None
     if "suit" in opt:
         suit = 1 << SUITS.index(opt["suit"])
-        words = words.format(s=suit_word(SUITS.index(opt["suit"]))[:-1])
+        words = words.format(s=suit_word(opt["suit"]))
     d.decide(opt["decide"], suit, words=f"Declarer told {m.words['partner']} {words}.")
     m.words["law"] = opt["law"]
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from penaltyflow.engine.core.cards import SUIT_MASK, cards_of, partner
-from penaltyflow.engine.core.vocab import SEATS
+from penaltyflow.engine.core.vocab import SEATS, SUITS, suit_word
 from penaltyflow.engine.play import revoke as engine_revoke
 
 from .moment import SCENES, Moment, Scene, found
-from .play import CORRECTED, REVOKE, Draft, Skip, _name, cl, suit_word, who
+from .play import CORRECTED, REVOKE, Draft, Skip, _name, cl, who
 
 SIDES = ("North–South", "East–West")
 
@@ -39,7 +39,7 @@ def _revoke(offender: Callable[[Draft, int], bool], lo: int = 1, hi: int = 6) ->
             raise Skip
         d.scene()
         card = d.pick(other)
-        suit = suit_word(t.led_suit)[:-1]
+        suit = suit_word(SUITS[t.led_suit])
         if seat == t.dummy:
             player, held = f"Declarer played the {cl(card)} from dummy ({who(seat)})", "dummy held"
         elif seat == t.declarer:
@@ -137,7 +137,7 @@ def on_to_partner_lead(d: Draft, m: Moment) -> None:
     table: declarer has the Law 50D2 options before he leads."""
     t = d.table
     d.until(lambda tb: tb.pending is not None, 12)
-    if t.pending.kind != "lead_options" or t.leader != m.seats["partner"]:
+    if t.pending.situation != "lead_options" or t.leader != m.seats["partner"]:
         raise Skip
 
 
@@ -186,7 +186,7 @@ def another_revoke(by: str) -> Callable[[Draft, Moment], None]:
             raise Skip
         d.since(mark)
         card = d.pick(other)
-        held = suit_word(t.led_suit)[:-1]
+        held = suit_word(SUITS[t.led_suit])
         words = f"{who(s)} played the {cl(card)}, though he held a {held}: a revoke."
         if s == t.declarer:
             words = "Declarer " + words

@@ -450,7 +450,7 @@ def premature(d: Draft) -> Moment:
         ),
         expect=PLAYED_BEFORE_PARTNER,
     )
-    if t.pending is None or t.pending.kind != "premature":
+    if t.pending is None or t.pending.situation != "premature":
         raise Skip
     return found({"offender": early, "partner": partner(early)}, card=card)
 

@@ -46,7 +46,7 @@ def tap_card(card, picked=(), grade=None):
     checked = " checked" if card.name in picked else ""
     if grade is not None:
         checked += " disabled"
-    penalty = f" penalty {card.kind}" if card.kind else ""
+    penalty = f" penalty {card.major_or_minor}" if card.major_or_minor else ""
     return format_html(
         '<label class="tap-card {}{}{}"><input type="checkbox" name="answer" value="{}" '
         'form="qform"{}><span class="face" aria-label="{}{}{}">{}</span>'
@@ -57,10 +57,10 @@ def tap_card(card, picked=(), grade=None):
         card.name,
         checked,
         card.spoken,
-        f", {card.kind} penalty card" if card.kind else "",
+        f", {card.major_or_minor} penalty card" if card.major_or_minor else "",
         said,
         card.label,
-        card.kind,
+        card.major_or_minor,
         mark,
     )
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.cards import CARD_NAMES, CardError, card_label, parse_card, sorted_cards
-from ...core.vocab import SEAT_NAMES, SUIT_SINGULAR
+from ...core.cards import CARD_NAMES, CardError, parse_card, sorted_cards
+from ...core.vocab import SEAT_NAMES, SUIT_SINGULAR, card_label
 from . import text
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ...core import vocab
 from ...core.cards import CARD_NAMES, is_honour, sorted_cards
-from ...core.vocab import SEAT_NAMES, SUIT_SINGULAR, Option, suit_words
+from ...core.vocab import SEAT_NAMES, SUIT_SINGULAR, suit_words
 from .. import legal
 
 if TYPE_CHECKING:
@@ -27,23 +27,24 @@ def _c(card: int) -> str:
 
 
 def why_illegal(table: TableState, seat: int, card: int) -> tuple[str, str]:
-    """For a card `seat` holds but may not play at his turn: (kind, reason)."""
-    kind = legal.illegal_kind(table, seat, card)
-    if kind == "revoke":
+    """For a card `seat` holds but may not play at his turn: (the rule it would break, as
+    `legal.broken_rule` names it; the reason in words)."""
+    rule = legal.broken_rule(table, seat, card)
+    if rule == "revoke":
         reason = (
             f"{_name(seat)} must follow suit with a {SUIT_SINGULAR[table.led_suit]}: "
             f"playing {_c(card)} would be a revoke (Laws 44C, 61)."
         )
-    elif kind == "restriction":
+    elif rule == "restriction":
         reason = restriction_reason(table, seat)
-    elif kind == "committed":
+    elif rule == "committed":
         reason = (
             f"{_name(seat)} must play {_c(table.committed[seat])}: he played it early, at his "
             "right-hand opponent's turn, and it is legal now (Law 57D)."
         )
     else:
         reason = penalty_reason(table, seat, legal.allowed_by_restrictions(table, seat))
-    return kind, reason
+    return rule, reason
 
 
 def restriction_reason(table: TableState, seat: int) -> str:
@@ -101,9 +102,9 @@ def pending_text(table: TableState) -> str:
     """ "Declarer must first choose (Law 50D2): require a spade lead, forbid a spade lead, or
     no lead restriction (the penalty card stays)." In plain words, as the options list says."""
     p = table.decision
-    labels = [option_label(table, o) for o in p.options]
+    labels = [vocab.option_label(o, *option_facts(table)) for o in p.options]
     labels = [label[:1].lower() + label[1:] for label in labels]
-    opts = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + ", or " + labels[-1]
+    opts = vocab.word_list(labels, ", or ")
     who = "Declarer" if p.decider == table.declarer else _name(p.decider)
     return f"{who} must first choose (Law {p.law}): {opts}."
 
@@ -171,11 +172,13 @@ def state_notes(table: TableState) -> list[str]:
     return out
 
 
-def option_label(table: TableState, option: Option) -> str:
-    """A short learner-facing label for one option of the decision pending at `table`."""
+def option_facts(table: TableState) -> tuple[str, bool]:
+    """What the words of an option of the decision pending at `table` turn on
+    (`vocab.option_label(option, *option_facts(table))`): the decision's situation, and whether
+    its offender has more than one penalty card."""
     p = table.pending
     several = p is not None and p.offender >= 0 and table.pen_mask[p.offender].bit_count() > 1
-    return vocab.option_label(option, p.kind if p is not None else "", several)
+    return (p.situation if p is not None else "", several)
 
 
 # --- What a move tells the learner (the notes and refusals of `table.py`) -------------
@@ -385,11 +388,11 @@ def exposed_penalty_card(table: TableState, seat: int, card: int, deliberate: bo
         why = "it is an honour (A K Q J 10)"
     else:
         why = "a single card below honour rank exposed unintentionally"
-    kind = "major" if table.major_mask >> card & 1 else "minor"
-    if kind == "major" and not deliberate and not is_honour(card):
+    penalty = "major" if table.major_mask >> card & 1 else "minor"
+    if penalty == "major" and not deliberate and not is_honour(card):
         why = "he now has more than one penalty card"
     return (
-        f"{_name(seat)}'s {_c(card)} is a {kind} penalty card: {why} (Laws 49, 50B). It "
+        f"{_name(seat)}'s {_c(card)} is a {penalty} penalty card: {why} (Laws 49, 50B). It "
         "stays face up on the table (Law 50A)."
     )
 
@@ -425,14 +428,14 @@ def defender_played_several(seat: int, meant: int, others: list[int]) -> str:
 
 
 def several_penalty_card(table: TableState, card: int) -> str:
-    kind = "major" if table.major_mask >> card & 1 else "minor"
-    if kind == "minor":
+    penalty = "major" if table.major_mask >> card & 1 else "minor"
+    if penalty == "minor":
         why = "a single card below honour rank exposed unintentionally"
     elif is_honour(card):
         why = "it is an honour (A K Q J 10)"
     else:
         why = "he has more than one penalty card"
-    return f"{_c(card)} is a {kind} penalty card: {why} (Law 50B)."
+    return f"{_c(card)} is a {penalty} penalty card: {why} (Law 50B)."
 
 
 MISINFORMED_DOES_NOT_FIT = (
