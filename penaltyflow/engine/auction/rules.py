@@ -235,7 +235,7 @@ def _replacement(a: Auction, e: Entry, owed: Replacing) -> None:
     a.replacing = None
     seat, c = e.seat, e.call
     wrong = _irregular(a, seat, c)
-    if owed.kind == "27B":
+    if owed.owes == "27B":
         if wrong == "38":
             raise AuctionError(text.STACKED)
         if wrong == "27":  # 27B4: another insufficient bid
@@ -256,7 +256,7 @@ def _replacement(a: Auction, e: Entry, owed: Replacing) -> None:
         _rule_replacement(a, e, a.calls[owed.entry])
     else:
         if wrong is not None or (
-            c in (DOUBLE, REDOUBLE) and owed.kind == "again" and not e.comparable
+            c in (DOUBLE, REDOUBLE) and owed.owes == "again" and not e.comparable
         ):
             raise AuctionError(text.STACKED)
         e.law = owed.law

@@ -66,7 +66,7 @@ class Replacing:
     substitute (36B). `entry` is the insufficient bid a first replacement replaces."""
 
     seat: int
-    kind: str  # 27B | again | 36B
+    owes: str  # 27B (a replacement) | again (a second one, 27B3-4) | 36B (a substitute)
     law: str
     entry: int = -1
 

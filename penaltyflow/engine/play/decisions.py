@@ -161,7 +161,7 @@ def _decide_lead_ban(t: TableState, option: str, suit: int | None, card: int | N
     t._note(text.lead_banned(leader, suit))
 
 
-# Who handles each kind of pending decision (Pending.kind).
+# Who handles each situation of a pending decision (Pending.situation).
 _DECISIONS = {
     "opening_lead": _decide_opening_lead,
     "defender_lead": _decide_defender_lead,
