@@ -195,6 +195,17 @@ class TableData:
         return "; ".join(self.chosen_before + chosen)
 
     @property
+    def status(self) -> str:
+        """What the table shows now, in a sentence a screen reader says after a swap."""
+        if self.tried:
+            return f"{self.tried.label} {'may' if self.try_ok else 'may not'} be played."
+        if self.option is not None:
+            return self.chosen_text
+        if self.event:
+            return f"{self.event} of {self.events}: {self.event_text}"
+        return f"Start: {self.event_text}"
+
+    @property
     def after_legal_try(self) -> bool:
         return bool(self.tried) and bool(self.try_ok)
 
