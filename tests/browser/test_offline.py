@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from penaltyflow.offline import kept
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, screenshot
+from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, axe_violations, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -415,4 +415,5 @@ def test_quick_mode_and_offline_page_on_a_projector(kept_site, browser, size):
         screenshot(page, f"{name}-{size[0]}")
         assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
         assert page.locator("h1").first.is_visible()
+        assert axe_violations(page) == [], name  # WCAG 2.2 AA, the grouped index too
     context.close()
