@@ -88,6 +88,13 @@ WALKS = {
         "law-27/double-cancelled",
         "Law 27B3",
     ),
+    "out-of-turn-in-rotation": (
+        "A call out of turn",
+        ["It skipped his right-hand opponent, who had to pass"],
+        "In rotation: no rectification",
+        "law-29/in-rotation-28a",
+        "Law 28A",
+    ),
     "out-of-turn-accepted": (
         "A call out of turn",
         ["His left-hand opponent called over it"],
