@@ -8,7 +8,9 @@ answer away when it shows such a word while some wrong choice's own words are no
 (it then says one answer and not another: "MINOR" on the card, but nothing "major"). The
 answer's marks: the box that teaches it marked in a diagram, a right answer ticked, a card
 marked legal, a penalty card's status ("major"/"minor") where that status is the answer, and
-the card asked about already back in its hand.
+the card asked about already back in its hand. The table's furniture, the same whatever the
+answer (each hand's suit names, the headings naming the auction, the story's own calls read
+out in the auction record), is not read as the answer.
 """
 
 import io
@@ -141,9 +143,39 @@ def seat_position(seat: str) -> str:
     return {"N": "north", "E": "east", "S": "south", "W": "west"}[seat]
 
 
+# The table's furniture, the same on every table whatever the answer: the name of each suit
+# in a hand (read out before its cards: "spades: K J 7") and the headings that name the
+# auction ("The table: the auction", the record's "The auction"). A question about the
+# suits or the auction would otherwise be "given away" by every table.
+STAGE_HEADINGS = re.compile(r"The table: the auction|The auction")
+
+
+def suit_label(e: Element) -> bool:
+    row = e.parent
+    return (
+        "sr-only" in e.classes
+        and row is not None
+        and row.tag == "li"
+        and row.parent is not None
+        and "suits" in row.parent.classes
+    )
+
+
+def told_call(question, e: Element) -> bool:
+    """A call of the auction record read out ("Two diamonds") that the story itself tells
+    ("2♦"): the story's own words, said again."""
+    call = e.parent
+    if "sr-only" not in e.classes or call is None or "call" not in call.classes:
+        return False
+    labels = [c for c in call.children if isinstance(c, Element) and "call-label" in c.classes]
+    compact = lambda text: re.sub(r"\s+", "", text).lower()  # noqa: E731
+    return bool(labels) and compact(labels[0].text()) in compact(question.story)
+
+
 def check(question, region: Element, choices=lambda e: False) -> list[str]:
     """Everything on this part of the page that gives the answer away (the choices aside)."""
-    text = region.text(choices)
+    furniture = lambda e: suit_label(e) or told_call(question, e)  # noqa: E731
+    text = STAGE_HEADINGS.sub(" ", region.text(lambda e: choices(e) or furniture(e)))
     problems = [f"says {sorted(w)}" for w in [gives_away(question, text)] if w]
     if question.kind == "penalty-card":  # the status asked for, said anywhere (the story too)
         problems += [f"says {w}" for w in words(text) & question.right_keys() & {"major", "minor"}]
@@ -186,6 +218,19 @@ def test_the_words_and_marks_of_an_answer_are_found():
     assert gives_away(q, "West's ♣2 is a minor penalty card") == {"minor"}
     assert gives_away(q, "West's ♣2 is face up") == set()
     assert gives_away(q, "minor or major?") == set()  # both said: neither given
+    # the table's furniture is not the answer; a ruling said on the table is
+    hand = '<ul class="suits"><li><span class="sr-only">spades:</span>K</li></ul>'
+    lead = next(
+        bank.get_question(qid)
+        for qid in bank.question_ids(kind="forbid-suits", limit=400)
+        if "S" in bank.get_question(qid).right_keys()
+    )
+    assert check(lead, parse(f"<div><h3>The auction</h3>{hand}</div>")) == []
+    assert check(lead, parse("<p>Declarer may forbid spades</p>")) != []
+    untold = (
+        '<span class="call"><span class="call-label">7♠</span><span class="sr-only">Seven spades'
+    )
+    assert check(lead, parse(f"<p>{untold}</span></span></p>")) != []  # a call the story never made
     label, hand = card_view(q.subject["card"]).label, seat_position(q.subject["seat"])
     ruled = f'<div class="hand hand-{hand}"><span class="playing-card black minor">{label}</span>'
     assert marks(q, parse(ruled)) == ["span.black.minor.playing-card"]
