@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from penaltyflow.engine.core.vocab import SEATS
 
@@ -37,7 +37,10 @@ def _step_url(step: str) -> str:
 _DRAWN = re.compile(r"d-([a-z0-9-]+)-([0-9a-f]{20})")
 
 
-@lru_cache(maxsize=4096)
+# Every generated question, once made, is kept: at most the bank (recipes x PER_RECIPE, some
+# 12 KB each), as an id outside it is refused before it is made. An LRU smaller than the bank
+# kept none of them through a pass over it (the lesson builder's search, the listing's kinds).
+@cache
 def generated(qid: str) -> Question | None:
     m = _ID.fullmatch(qid)
     if not m:

@@ -52,6 +52,8 @@ def test_table_clicks_keep_the_scroll_position_and_focus_the_tables_heading(site
     assert abs(scroll_y(phone) - before) < 5
 
     phone.get_by_role("link", name="All four hands").click()
+    # its table swapped in first: the old table's "Next" would keep East's view
+    expect(phone.locator("#table .view-link.active")).to_have_text("All four hands")
     phone.get_by_role("link", name="Next ▶").click()
     expect(now).to_contain_text("10 of 10")
     card = phone.locator(".hand-south a.card-link").first
