@@ -57,13 +57,15 @@ test test-quick test-content check screenshots: export PYTHONDONTWRITEBYTECODE :
 # postgresql), every test that queries the database again, but not the ones that start
 # their own SQLite server (marker `server`: they test the HTTP server and SQLite's own
 # settings), the ones that never touch a database (marker `no_database`, set by
-# tests/conftest.py), nor the browser tests and the crawl that reads every page's words
-# (marker `every_page`): what a page says is the same whatever the database, and the
-# views' queries run on PostgreSQL in the other tests.
+# tests/conftest.py), nor the browser tests, the crawl that reads every page's words
+# (marker `every_page`) and the tests of what pages say and what the engine and the quiz
+# generator make of the content (marker `same_on_any_database`): the same whatever the
+# database, and the queries behind them run on PostgreSQL in the other tests (storing,
+# answers, the classroom, loading and editing content, hostile input).
 # pytest-xdist runs them in one process per core (at most 4: each has its own test
 # database, live server and browser), handing out one test at a time, the long ones
 # (browser, servers) first, so no core idles at the end (tests/conftest.py).
-PG_SKIP ?= not server and not no_database and not browser and not every_page
+PG_SKIP ?= not server and not no_database and not browser and not every_page and not same_on_any_database
 PARALLEL ?= -n auto --maxprocesses 4 --dist load --maxschedchunk 1
 # No `make setup`: the tests make their own databases, load the content themselves (a bad
 # content file fails them) and collect static files where they need them.

@@ -13,7 +13,7 @@ from penaltyflow.classroom import questions
 from penaltyflow.classroom.models import Lesson
 from penaltyflow.flowcharts.models import Flowchart
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.same_on_any_database]
 
 
 def chart_laws() -> list[int]:

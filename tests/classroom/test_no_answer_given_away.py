@@ -29,7 +29,7 @@ from penaltyflow.quizzes.models import DrawnQuestion, Round
 
 from .conftest import join, start
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.same_on_any_database]
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 

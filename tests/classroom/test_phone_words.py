@@ -7,7 +7,7 @@ import pytest
 
 from .conftest import join
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.same_on_any_database]
 
 
 def test_clause_tags_on_a_phone_name_the_law(quiz_session, teacher_client):

@@ -11,7 +11,7 @@ from django.core.management import call_command
 from penaltyflow.director.models import QuickGuide
 from penaltyflow.director.views import kept_urls
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.same_on_any_database]
 
 _LINK = re.compile(
     r'<a class="quick-answer" href="([^"]+)">.*?<span class="quick-answer-label">(.*?)</span>', re.S

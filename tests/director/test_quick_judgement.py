@@ -11,7 +11,7 @@ from django.core.management import call_command
 from penaltyflow.director.models import QuickGuide
 from penaltyflow.flowcharts.models import Node
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.same_on_any_database]
 
 
 @pytest.fixture

@@ -7,6 +7,8 @@ from django.core.management import call_command
 
 from penaltyflow.director.models import QuickGuide
 
+pytestmark = pytest.mark.same_on_any_database
+
 
 @pytest.fixture
 def quick(content):

@@ -21,6 +21,8 @@ from penaltyflow.flowcharts.models import Flowchart
 
 from .test_quick_loader import load_fails as load_fails_at
 
+pytestmark = pytest.mark.same_on_any_database
+
 QUICK = settings.CONTENT_DIR / "quick"
 
 

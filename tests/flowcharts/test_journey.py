@@ -7,7 +7,7 @@ import pytest
 
 from penaltyflow.flowcharts.models import Choice
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.same_on_any_database]
 
 LAW_56_TO_50 = (
     "lead-out-of-turn.is-opening-lead.told-to-lead.is-trick-13.does-declarer-accept.lead-taken-back"

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.same_on_any_database]
 
 
 def step(client, url: str) -> str:

@@ -11,7 +11,7 @@ from penaltyflow.core.pagecache import forget_stamp
 from penaltyflow.flowcharts.loader import load_charts
 from penaltyflow.flowcharts.models import Flowchart
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.same_on_any_database]
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 

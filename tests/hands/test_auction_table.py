@@ -13,7 +13,7 @@ from penaltyflow.flowcharts.loader import load_charts
 from penaltyflow.hands.models import Example
 from penaltyflow.hands.tableview import before_ruling, build_table
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.same_on_any_database]
 
 DEAL = "N:K72.AKJ65.43.AQ8 A93.82.AKJ97.J64 QJ84.Q73.Q82.KT3 T65.T94.T65.9752"
 

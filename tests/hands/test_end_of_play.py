@@ -14,6 +14,8 @@ from penaltyflow.hands.tableview import build_table
 
 from ..engine.helpers import played_out, scenario
 
+pytestmark = pytest.mark.same_on_any_database
+
 # DEAL 4S by South: West leads the ♥4, dummy the ♥2, East ruffs with the ♠6 holding ♥Q J.
 EAST_RUFFS = [{"play": "H4", "seat": "W"}, {"play": "H2"}, {"play": "S6", "revoke": True}]
 

@@ -11,7 +11,7 @@ from penaltyflow.flowcharts.models import Choice, Flowchart
 from penaltyflow.hands.examples import check_example, parse_example
 from penaltyflow.hands.models import Example
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.same_on_any_database]
 
 
 def test_every_choice_of_every_chart_has_an_example(content):

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.same_on_any_database]
 
 START = "/charts/law-56/lead-out-of-turn/"
 

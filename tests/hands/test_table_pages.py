@@ -6,7 +6,7 @@ import pytest
 
 from penaltyflow.flowcharts.loader import load_charts
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.same_on_any_database]
 HTMX = {"HTTP_HX_REQUEST": "true"}
 STEP = "/charts/mini-56/retract/"  # reached by "No": West's ♥4 becomes a major penalty card
 

@@ -17,6 +17,8 @@ from penaltyflow.director.models import QuickGuide
 from penaltyflow.flowcharts.models import Flowchart, Node
 from penaltyflow.offline import kept
 
+pytestmark = pytest.mark.same_on_any_database
+
 
 @pytest.fixture
 def quick(content):

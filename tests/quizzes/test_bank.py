@@ -15,6 +15,8 @@ from penaltyflow.quizzes.bank import get_question, question_ids
 from penaltyflow.quizzes.citations import law_number
 from penaltyflow.quizzes.kinds import ENGINE_KINDS
 
+pytestmark = pytest.mark.same_on_any_database
+
 GENERATED = [qid for qid, _, _ in bank.generated_index()]
 
 

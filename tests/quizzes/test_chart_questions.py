@@ -8,7 +8,7 @@ from penaltyflow.flowcharts.models import Node
 from penaltyflow.quizzes.bank import get_question, question_ids
 from penaltyflow.quizzes.citations import cited, cites_of
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.same_on_any_database]
 
 
 def clause_questions() -> dict[str, object]:

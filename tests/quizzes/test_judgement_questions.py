@@ -7,7 +7,7 @@ from penaltyflow.engine.core.cards import is_honour
 from penaltyflow.quizzes import generator
 from penaltyflow.quizzes.bank import get_question, question_ids
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.same_on_any_database]
 
 
 def test_the_early_lead_arrow_cites_no_clause_that_does_not_apply(bank_loaded):

@@ -12,6 +12,8 @@ from penaltyflow.quizzes import bank
 from penaltyflow.quizzes.bank import get_question
 from penaltyflow.quizzes.kinds import ENGINE_KINDS, KINDS, EngineKind
 
+pytestmark = pytest.mark.same_on_any_database
+
 
 def test_every_kind_has_a_title_and_a_partial_that_exists():
     for name, kind in KINDS.items():

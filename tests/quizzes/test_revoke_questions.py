@@ -7,6 +7,8 @@ import pytest
 
 from penaltyflow.quizzes import bank, generator
 
+pytestmark = pytest.mark.same_on_any_database
+
 REVOKE_RECIPES = [r for r in generator.RECIPES if "revoke" in r.scene]
 
 
