@@ -378,6 +378,7 @@ UNKNOWN = [
 ]
 
 
+@pytest.mark.every_page
 def test_every_page_answers_every_method_and_unknown_addresses_are_404(web, content):
     steps = chart_steps()
     charts = sorted({s.slug for s in steps})
