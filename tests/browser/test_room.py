@@ -1,17 +1,16 @@
-"""A projector read from the back of a club room, and a whole lesson with three phones (issue 18).
+"""A projector read from the back of a club room, and a whole lesson with a phone (issue 18).
 
-The project's own lessons, one after the other (a teacher signs in once; the same three phones
-join each), each run from the first item to the last on a projector at 1280x720, with three
-phones following: at each item nothing scrolls or is cut, the room's text (body, story,
-choices, the hands' cards) is at least 28 px and the chart's labels at least 18 px on screen
-(the room is laid out in proportion to the screen's width: a 1920x1080 projector shows the
-same, half as big again; test_classroom.py looks at one), the QR code is a quarter
-of the screen high while students join, and axe-core finds no WCAG 2.2 AA violation on the
-projector or on the phones (the first of them: all three show the same), for every kind of
-item (steps, hidden steps, every kind of question, open and revealed): on the first item of
-each kind in the evening (the others of that kind, in any lesson, are drawn by the same
-templates). The projector says "What would you rule?" of every question, so a question's
-kind is read from the class's items.
+The project's own lessons, one after the other (a teacher signs in once; the same phone joins
+each), each run from the first item to the last on a projector at 1280x720, with a phone following
+(test_classroom.py has three follow, and answer, one lesson): at each item nothing scrolls or is
+cut, the room's text (body, story, choices, the hands' cards) is at least 28 px and the chart's
+labels at least 18 px on screen (the room is laid out in proportion to the screen's width: a
+1920x1080 projector shows the same, half as big again; test_classroom.py looks at one), the QR code
+is a quarter of the screen high while students join, and axe-core finds no WCAG 2.2 AA violation on
+the projector or on the phone, for every kind of item (steps, hidden steps, every kind of question,
+open and revealed): on the first item of each kind in the evening (the others of that kind, in any
+lesson, are drawn by the same templates). The projector says "What would you rule?" of every
+question, so a question's kind is read from the class's items.
 """
 
 import io
@@ -147,25 +146,21 @@ LESSONS = [
 ]
 
 
-def test_every_lesson_on_a_projector_with_three_phones(browser, lessons):
+def test_every_lesson_on_a_projector_with_a_phone(browser, lessons):
     """The lessons one after the other, as on a club night: the teacher signs in once and
-    starts each in turn, and the same three phones join each one."""
+    starts each in turn, and the same phone joins each one."""
     contexts = []
     found, checked = {}, set()  # the kinds of item axe has checked
     try:
         context, teacher = _page(browser, {"width": SIZE[0], "height": SIZE[1]})
         contexts.append(context)
         sign_in(teacher, lessons)
-        phones = []
-        for _ in range(3):
-            context, phone = _page(browser, PHONE)
-            contexts.append(context)
-            phones.append(phone)
+        context, phone = _page(browser, PHONE)
+        contexts.append(context)
         for slug in LESSONS:
             code = start(teacher, lessons, slug)
-            for name, phone in zip(("Ann", "Bob", "Cy"), phones, strict=True):
-                join(phone, lessons, code, name)
-            run_lesson(teacher, phones, slug, kinds_of_items(code), found, checked)
+            join(phone, lessons, code, "Ann")
+            run_lesson(teacher, phone, slug, kinds_of_items(code), found, checked)
         for where, problems in found.items():
             print("PROBLEM", where, problems)
         assert found == {}
@@ -187,7 +182,7 @@ def kinds_of_items(code: str) -> list[str]:
     ]
 
 
-def run_lesson(teacher, phones, slug: str, kinds: list[str], found: dict, checked: set) -> None:
+def run_lesson(teacher, phone, slug: str, kinds: list[str], found: dict, checked: set) -> None:
     """From the first item to the last: each measured, and axe on the first item of each
     kind that it has not checked in an earlier lesson."""
     figures, seen = {}, set()
@@ -203,27 +198,23 @@ def run_lesson(teacher, phones, slug: str, kinds: list[str], found: dict, checke
         measure(teacher, name, found, figures)
         if first_of_its_kind and (v := axe_violations(teacher)):
             found[f"{name} axe on the projector"] = v
-        for phone in phones:
-            phone.wait_for_selector(f"#live[data-item='{n}']")
-        # The three phones show the same item (only the student's name differs): the
-        # rules are checked on the first, each of the others is seen to follow.
-        if first_of_its_kind and (v := axe_violations(phones[0])):
-            found[f"{name} axe on the phones"] = v
-        screenshot(phones[0], f"room-phone-{name}")
+        phone.wait_for_selector(f"#live[data-item='{n}']")
+        if first_of_its_kind and (v := axe_violations(phone)):
+            found[f"{name} axe on the phone"] = v
+        screenshot(phone, f"room-phone-{name}")
         if not teacher.locator("#key-reveal").is_disabled():
-            phones[0].locator(".answers .answer-btn").first.click()
-            if phones[0].locator(".answers .send").count():
-                phones[0].locator(".answers .send").click()
+            phone.locator(".answers .answer-btn").first.click()
+            if phone.locator(".answers .send").count():
+                phone.locator(".answers .send").click()
             teacher.locator("#key-reveal").click()
             expect(teacher.locator("#key-reveal")).to_be_disabled()
             measure(teacher, name + "-revealed", found, figures)
             if first_of_its_kind and (v := axe_violations(teacher)):
                 found[f"{name} revealed: axe on the projector"] = v
-            for phone in phones:
-                phone.wait_for_selector("#live .explanation, #live .verdict")
-            if first_of_its_kind and (v := axe_violations(phones[0])):
-                found[f"{name} revealed: axe on the phones"] = v
-            screenshot(phones[0], f"room-phone-{name}-revealed")
+            phone.wait_for_selector("#live .explanation, #live .verdict")
+            if first_of_its_kind and (v := axe_violations(phone)):
+                found[f"{name} revealed: axe on the phone"] = v
+            screenshot(phone, f"room-phone-{name}-revealed")
         if n + 1 < items:
             teacher.locator("#key-next").click()
     print(slug, _summary(figures), sorted(seen))
