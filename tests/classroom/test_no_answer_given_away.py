@@ -276,12 +276,12 @@ def test_the_quiz_page_shows_the_moment_before_the_ruling_then_the_ruled_table(q
 
 def test_a_class_s_own_deal_of_every_recipe_gives_nothing_away():
     """A class draws its own question of each recipe, on a deal from a secret seed
-    (`bank.draw`): whatever the seed, its page gives nothing away. Here three fixed seeds of
+    (`bank.draw`): whatever the seed, its page gives nothing away. Here two fixed seeds of
     every recipe (a seed that makes no question is drawn again, as `draw` does)."""
     client = Client()
     problems, asked = {}, 0
     for recipe in generator.RECIPES:
-        for seed in (f"{n:020x}" for n in (1, 2, 14)):
+        for seed in (f"{n:020x}" for n in (2, 14)):
             qid = f"d-{recipe.name}-{seed}"
             DrawnQuestion.objects.create(qid=qid, recipe=recipe.name, seed=seed, drawn_from="")
             try:
