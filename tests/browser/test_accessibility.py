@@ -41,3 +41,16 @@ def test_every_kind_of_page_has_no_wcag_22_aa_violation(site, browser, viewport)
     found["diagram viewer"] = axe_violations(page)
     context.close()
     assert {kind: v for kind, v in found.items() if v} == {}
+
+
+def test_the_check_finds_a_violation_and_says_where(page):
+    """The check itself: a picture with no words for it and faint text are each named, with
+    the element they are on."""
+    page.set_content(
+        '<html lang="en"><head><title>A page</title></head><body><main><h1>A page</h1>'
+        '<img src="data:," id="photo"><p style="color:#ddd;background:#fff">faint words</p>'
+        "</main></body></html>"
+    )
+    found = " ".join(axe_violations(page))
+    assert "image-alt" in found and "#photo" in found
+    assert "color-contrast" in found
