@@ -123,6 +123,8 @@ def stage_context(
         "bars": bars(view, entry, revealed) if view.is_question else [],
         # choices of a few words ("1 trick"): two to a row
         "short_choices": all(len(text) <= 12 for _, text in view.answer_choices),
+        # many choices as short as a card ("♣10"): three to a row, each on one line
+        "card_choices": all(len(text) <= 3 for _, text in view.answer_choices),
         "read_only": session.ended,
         "headers": headers,  # the stage's poll: If-None-Match its ETag
     }
