@@ -8,6 +8,7 @@ the DOT. Nodes and edges are sorted so the same chart always gives the same DOT.
 import html
 import re
 import textwrap
+from functools import lru_cache
 
 import graphviz
 from django.urls import reverse
@@ -129,9 +130,17 @@ _PROLOGUE = re.compile(r"^.*?(?=<svg)", re.S)
 _SIZE = re.compile(r'<svg (width="[\d.]+pt" height="[\d.]+pt")')
 
 
+@lru_cache(maxsize=64)
+def _dot(source: str, format: str) -> bytes:
+    """What `dot` draws of this DOT source: the same source always gives the same drawing,
+    so a chart loaded again unchanged (a test's small chart, an edit taken back) is not
+    drawn again."""
+    return graphviz.pipe("dot", format, source.encode())
+
+
 def render_svg(dot: graphviz.Digraph) -> str:
     """A standalone SVG document, as downloaded."""
-    return dot.pipe(format="svg", encoding="utf-8")
+    return _dot(dot.source, "svg").decode()
 
 
 _TITLE = re.compile(r"<title>[^<]*</title>\n?")
@@ -177,7 +186,7 @@ def render_pdf(dot: graphviz.Digraph, title: str = "") -> bytes:
     paper.attr(size=PAPER_INCHES)
     if title:
         paper.attr(label=graphviz.nohtml(title), labelloc="t", fontsize="18")
-    return paper.pipe(format="pdf")
+    return _dot(paper.source, "pdf")
 
 
 def build_overview(
