@@ -29,18 +29,6 @@ def kept_site(site):
     return site
 
 
-@pytest.fixture
-def device(browser):
-    """A phone that runs service workers, as a real one does."""
-    # bypass_csp: Playwright's wait_for_function evaluates its predicate with eval, which
-    # the site's Content-Security-Policy forbids (tests/browser/test_production.py checks it).
-    context = browser.new_context(viewport=PHONE, service_workers="allow", bypass_csp=True)
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    yield context, page
-    context.close()
-
-
 def wait_for_offline_copy(page) -> str:
     """Wait until a service worker is in control and its copy is complete; return its cache name."""
     page.wait_for_function(
@@ -79,14 +67,16 @@ def cached_entries(page) -> list[dict]:
 
 @pytest.fixture
 def installing_phone(browser, tmp_path):
-    """A phone with a normal profile, as a person's is: chromium checks whether a site can be
-    installed only there (the `device` fixture's context is a private one)."""
+    """A phone with a normal profile, as a person's is (chromium checks whether a site can be
+    installed only there, not in a private context), that runs service workers."""
     context = browser.browser_type.launch_persistent_context(
         tmp_path / "profile",
         executable_path=CHROMIUM,
         args=CHROMIUM_ARGS,
         viewport=PHONE,
-        bypass_csp=True,  # for wait_for_function's eval (see the device fixture)
+        # Playwright's wait_for_function evaluates its predicate with eval, which the site's
+        # Content-Security-Policy forbids (tests/browser/test_production.py checks it).
+        bypass_csp=True,
     )
     page = context.pages[0] if context.pages else context.new_page()
     page.set_default_timeout(15_000)
@@ -94,13 +84,14 @@ def installing_phone(browser, tmp_path):
     context.close()
 
 
-def test_the_app_installs_its_kept_pages_open_offline_and_nothing_personal_is_kept(
-    kept_site, installing_phone
+def test_the_app_installs_its_kept_pages_open_offline_keeps_nothing_personal_and_is_replaced(
+    kept_site, installing_phone, tmp_path
 ):
     """One phone with its copy made (a copy takes seconds to make): chromium's own
     installability checks, the ones Lighthouse reports; then offline, the kept pages, and
     the offline page for the rest (a tried card waits for the network); then online, two
-    people sign in, post and answer: the copy keeps nothing of theirs."""
+    people sign in, post and answer: the copy keeps nothing of theirs; then the content
+    changes: the copy is replaced whole after the user reloads, never piecemeal."""
     context, page = installing_phone
     page.goto(kept_site + "/")
     caches = wait_for_offline_copy(page)
@@ -187,10 +178,13 @@ def test_the_app_installs_its_kept_pages_open_offline_and_nothing_personal_is_ke
 
     # Back online, two people sign in on this phone, its copy made: nothing of theirs is kept.
     people_sign_in_and_leave_nothing_in_the_copy(context, page, kept_site)
+    context.clear_cookies()  # they are gone
+    # The content changes on the server: the copy is replaced whole, once the user reloads.
+    new_content_replaces_the_whole_copy_after_the_user_reloads(context, page, kept_site, tmp_path)
 
 
-def test_new_content_replaces_the_whole_copy_after_the_user_reloads(kept_site, device, tmp_path):
-    context, page = device
+def new_content_replaces_the_whole_copy_after_the_user_reloads(context, page, kept_site, tmp_path):
+    """(Part of the install test above: one phone makes its first copy once.)"""
     page.goto(kept_site + STEP)
     [old_cache] = wait_for_offline_copy(page)
 
