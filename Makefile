@@ -7,7 +7,7 @@ WORKERS ?= 2
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: setup run test test-content test-quick screenshots check lint bench clean delete-database-and-secret-key
+.PHONY: setup run test test-sqlite test-postgresql test-content test-quick screenshots check lint bench clean delete-database-and-secret-key
 
 $(VENV)/.installed: requirements.txt
 	@echo "== Set-up: the Python packages into $(VENV) (requirements.txt; the first time, a minute or so)"
@@ -51,10 +51,10 @@ $(AXE):
 # environment says not to write them: each process of `make test` (two passes, a process
 # per core, manage.py's checks) would otherwise compile the project and rewrite the tests'
 # asserts again, 2 s a process.
-test test-quick test-content check screenshots: export PYTHONDONTWRITEBYTECODE :=
+test test-sqlite test-postgresql test-quick test-content check screenshots: export PYTHONDONTWRITEBYTECODE :=
 
-# Every test on SQLite; then, on a throwaway PostgreSQL (scripts/pg-throwaway, Debian's
-# postgresql), every test that queries the database again, but not the ones that start
+# Every test on SQLite; and beside it, on a throwaway PostgreSQL (scripts/pg-throwaway,
+# Debian's postgresql), every test that queries the database again, but not the ones that start
 # their own SQLite server (marker `server`: they test the HTTP server and SQLite's own
 # settings), the ones that never touch a database (marker `no_database`, set by
 # tests/conftest.py), nor the browser tests, the crawl that reads every page's words
@@ -69,10 +69,18 @@ PG_SKIP ?= not server and not no_database and not browser and not every_page and
 PARALLEL ?= -n auto --maxprocesses 4 --dist load --maxschedchunk 1
 # No `make setup`: the tests make their own databases, load the content themselves (a bad
 # content file fails them) and collect static files where they need them.
+# The checks and the two passes side by side (each pass's output whole once it ends): the
+# browser tests leave a core idle at times (a page loading, a phone polling), which the
+# others fill (docs/benchmarks.md: the suite's time).
 test: $(VENV)/.installed-dev $(AXE)
 	scripts/need-system-packages dot:graphviz chromium:chromium
-	$(MAKE) --no-print-directory -j2 check test-content  # the two side by side
+	$(MAKE) --no-print-directory test-content
+	$(MAKE) --no-print-directory -j3 --output-sync=target check test-sqlite test-postgresql
+
+test-sqlite: $(VENV)/.installed-dev $(AXE)
 	$(VENV)/bin/pytest $(PARALLEL)
+
+test-postgresql: $(VENV)/.installed-dev
 	scripts/pg-throwaway $(VENV)/bin/pytest $(PARALLEL) -m "$(PG_SKIP)"
 
 # The content the tests share, loaded once per version of the code and the content.
