@@ -25,6 +25,7 @@ def listed(page: str) -> list[str]:
     return re.findall(r'name="question" value="([^"]+)"', page)
 
 
+@pytest.mark.same_on_any_database  # the bank is searched in memory; the lesson only read
 def test_the_bank_is_searched_by_law_kind_and_words(teacher_client, mine):
     url = f"/classroom/lessons/{mine.slug}/"
     page = teacher_client.get(url).content.decode()
