@@ -7,8 +7,6 @@ from endplay.types import Deal, Denom, Player
 from penaltyflow.engine import ScenarioError
 from penaltyflow.hands.analysis import NothingPending, contract_result, option_tricks
 
-pytestmark = pytest.mark.same_on_any_database
-
 # South plays 4S. East leads the HK out of turn (it was West's lead); declarer refuses
 # it, so the HK is a major penalty card and West, on lead, waits for declarer (50D2).
 #   North  S AJ8632  H A752  D Q2     C 9

@@ -4,8 +4,6 @@ import pytest
 
 from penaltyflow.hands.examples import ExampleError, check_example, parse_example
 
-pytestmark = pytest.mark.same_on_any_database
-
 DEAL = "N:AK32.K32.Q87.J32 QJ98.QJ.K32.AK54 T76.A987.AJ94.Q7 54.T654.T65.T986"
 EVENTS = [
     {"call": "1NT", "seat": "S"},

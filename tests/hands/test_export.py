@@ -9,8 +9,6 @@ from endplay.types import Deal, Denom, Player
 from penaltyflow.engine import ScenarioError
 from penaltyflow.hands.export import HANDVIEWER, bbo_handviewer_url, to_pbn
 
-pytestmark = pytest.mark.same_on_any_database
-
 # The deal of scenario-format.md:
 #   North  S AKQ2   H K32   D Q87   C J32
 #   East   S T9876  H QJ    D K32   C AK5

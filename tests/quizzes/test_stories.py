@@ -16,8 +16,6 @@ from penaltyflow.engine.core.vocab import SEAT_NAMES, SEATS, card_label
 from penaltyflow.engine.scenario import apply_board_event, new_board
 from penaltyflow.quizzes import bank, generator
 
-pytestmark = pytest.mark.same_on_any_database
-
 
 @functools.cache
 def drafts_of(recipe: str) -> list:
