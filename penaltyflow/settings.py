@@ -110,15 +110,22 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         "transaction_mode": "IMMEDIATE",
         "timeout": int(os.environ.get("SQLITE_BUSY_SECONDS", "30")),
     }
-# Built pages and fragments, kept per content version, in each worker's memory (Django's
-# LocMemCache): at most PAGE_CACHE_ENTRIES of them (a step page is 20 to 52 KB), the least
-# recently used going first, so a crawl of many addresses cannot grow a worker without end.
+# Two caches in each worker's memory (Django's LocMemCache), each bounded, the least recently
+# used going first, so a crawl of many addresses cannot grow a worker without end:
+# "pages", the step pages' parts kept per content generation (core/pagecache.py), at most
+# PAGE_CACHE_ENTRIES of them (20 to 52 KB each); "default", the rest (a class's phone pages),
+# whose entries never push a chart's pages out.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 1000},
+    },
+    "pages": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "TIMEOUT": None,
         "OPTIONS": {"MAX_ENTRIES": int(os.environ.get("PAGE_CACHE_ENTRIES", "1000"))},
-    }
+    },
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # How often a student's phone, and the projector's tally of answers, ask what is new (the

@@ -141,16 +141,23 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture(autouse=True)
-def fresh_page_cache():
-    """Each test's database starts anew, so must the pages built from it."""
-    from django.core.cache import cache
+def fresh_caches():
+    """Each test starts with nothing kept from another test's data: Django's default cache
+    (a class's phone pages) is emptied. What is kept per content generation (the step
+    pages' parts in the "pages" cache, the values of `per_content`) is kept as a worker
+    keeps it: no two contents share a generation (pagecache.content_changed moves it by a
+    random step), so what a test built from content of its own is never found by another.
+    A `per_content` value holds one generation at a time: the one built from the session's
+    content (`django_db_setup`) is put back."""
+    from django.core.cache import caches
 
     from penaltyflow.core.pagecache import forget_stamp
     from penaltyflow.core.percontent import per_content
 
-    cache.clear()
+    caches["default"].clear()
     forget_stamp()
-    per_content.forget_all()  # and what is kept in this process per content generation
+    for kept in per_content.every:
+        kept.kept = SESSION_VALUES.get(kept)
 
 
 @pytest.fixture(autouse=True)
@@ -188,6 +195,23 @@ def django_db_setup(django_db_setup, django_db_blocker):
     """
     with django_db_blocker.unblock():
         CONTENT_SNAPSHOT.append(_load_content())
+        _build_session_values()
+
+
+def _build_session_values() -> None:
+    """What is kept per content generation (the chart questions, the statements), built
+    once from the session's content: each test that reads it at that generation uses it."""
+    from penaltyflow.core.pagecache import forget_stamp
+    from penaltyflow.core.percontent import per_content
+
+    forget_stamp()
+    for kept in per_content.every:
+        kept.forget()
+        kept()
+        SESSION_VALUES[kept] = kept.kept
+
+
+SESSION_VALUES: dict = {}
 
 
 CONTENT_SNAPSHOT: list[str] = []

@@ -1,7 +1,10 @@
 """The content's generation, and the step page's kept part (the one page that pays to keep).
 
 The content's generation is a counter that every change of content (a load, an admin
-save) moves forward in the same transaction, and never back. This process sees a new
+save) moves forward in the same transaction, and never back, by a random step: two
+databases that held the same content (a backup restored, a load rolled back, two tests)
+never reach the same generation with different content, so nothing kept for one is
+served for the other. This process sees a new
 generation as soon as the change is committed; other worker processes within
 STAMP_SECONDS, when they next read it (one small query). What is kept per content
 (core.percontent, the step page's kept part) is keyed on it.
@@ -16,6 +19,7 @@ data: none was there to hold.
 """
 
 import hashlib
+import secrets
 import time
 
 from django.contrib.auth.models import AnonymousUser
@@ -40,9 +44,10 @@ def content_stamp() -> str:
 
 def content_changed() -> None:
     """Move the generation on; this process reads it again once the change is committed."""
-    updated = ContentGeneration.objects.filter(pk=1).update(value=F("value") + 1)
+    step = 1 + secrets.randbelow(2**32)  # 2**31 changes at least before the field is full
+    updated = ContentGeneration.objects.filter(pk=1).update(value=F("value") + step)
     if not updated:
-        ContentGeneration.objects.create(pk=1, value=1)
+        ContentGeneration.objects.create(pk=1, value=step)
     forget_stamp()  # this connection sees the new generation at once,
     transaction.on_commit(forget_stamp)  # and everyone once it is committed
 

@@ -4,7 +4,7 @@ the diagrams and the map, and move the page cache on."""
 from collections.abc import Iterable
 from typing import Any
 
-from django.core.cache import cache
+from django.core.cache import caches
 from django.core.exceptions import BadRequest
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -80,10 +80,11 @@ def step(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     part = ("#table" if fragment_target(request) == "table" else "#step") if fragment else ""
     public = for_nobody(request, STEP_QUERY)
     cache_key = kept_key("step", public, node.pk, part)
-    kept = cache.get(cache_key)
+    pages = caches["pages"]
+    kept = pages.get(cache_key)
     if kept is None:
         kept = _step_part(public, node.pk, part)
-        cache.set(cache_key, kept)
+        pages.set(cache_key, kept)
     if fragment:
         return HttpResponse(kept)
     return render(

@@ -22,7 +22,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from penaltyflow.classroom.models import TEACHERS_GROUP, Lesson, LessonItem, Session
-from penaltyflow.quizzes import bank, chartquestions, content
+from penaltyflow.quizzes import bank
 from penaltyflow.quizzes.kinds import KINDS
 
 from .conftest import PHONE, _page, axe_violations, screenshot, settle
@@ -87,8 +87,6 @@ LEAST = {"text": 28, "label": 18}
 def lessons(site, settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     call_command("loadquiz", verbosity=0, stdout=io.StringIO())
-    chartquestions.questions.forget()
-    content.statements.forget()
     call_command("loadlessons", verbosity=0, stdout=io.StringIO())
     teacher = User.objects.create_user("tess", password="room-pw")
     teacher.groups.add(Group.objects.get_or_create(name=TEACHERS_GROUP)[0])

@@ -23,7 +23,7 @@ from django.test import Client
 
 from penaltyflow.classroom.models import Lesson, LessonItem
 from penaltyflow.hands.tableview import card_view
-from penaltyflow.quizzes import bank, chartquestions, content, generator
+from penaltyflow.quizzes import bank, generator
 from penaltyflow.quizzes.kinds import KINDS
 from penaltyflow.quizzes.models import DrawnQuestion, Round
 
@@ -189,8 +189,6 @@ def check(question, region: Element, choices=lambda e: False) -> list[str]:
 def questions(db) -> list:
     """Questions of every kind, and for "is it a penalty card" one of each answer."""
     call_command("loadquiz", verbosity=0, stdout=io.StringIO())
-    chartquestions.questions.forget()
-    content.statements.forget()
     chosen = []
     for kind in KINDS:
         ids = bank.question_ids(kind=kind, limit=400)

@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -61,7 +61,7 @@ def test_the_map_is_drawn_once_per_content_version(client, content, monkeypatch)
     client.get("/")
     calls = []
     monkeypatch.setattr("graphviz.Digraph.pipe", lambda *a, **k: calls.append(1))
-    cache.clear()
+    caches["pages"].clear()
     client.get("/")
     assert calls == []
 
@@ -199,7 +199,7 @@ def test_a_get_only_reads(client, mini, url):
     node.label = "The lead is accepted"
     node.save()
     Flowchart.objects.filter(pk=mini.pk).update(version="stale")
-    cache.clear()
+    caches["pages"].clear()
     with CaptureQueriesContext(connection) as queries:
         assert client.get(url).status_code == 200
     writes = [
@@ -221,7 +221,7 @@ def test_an_admin_save_draws_the_edited_chart_again(client, mini):
 
 def count_queries(client, url, **headers) -> int:
     """Queries to build the page, with nothing kept from an earlier request."""
-    cache.clear()
+    caches["pages"].clear()
     forget_stamp()
     with CaptureQueriesContext(connection) as queries:
         assert client.get(url, **headers).status_code == 200

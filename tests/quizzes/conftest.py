@@ -3,18 +3,6 @@ import io
 import pytest
 from django.core.management import call_command
 
-from penaltyflow.quizzes import chartquestions, content
-
-
-@pytest.fixture(autouse=True)
-def fresh_bank():
-    """Each test's database starts anew, so must the questions built from it."""
-    chartquestions.questions.forget()
-    content.statements.forget()
-    yield
-    chartquestions.questions.forget()
-    content.statements.forget()
-
 
 @pytest.fixture
 def bank_loaded(db):
