@@ -2,6 +2,7 @@ import copy
 import fcntl
 import hashlib
 import os
+from importlib import import_module
 from pathlib import Path
 
 import pytest
@@ -204,6 +205,7 @@ def _build_session_values() -> None:
     from penaltyflow.core.pagecache import forget_stamp
     from penaltyflow.core.percontent import per_content
 
+    import_module(settings.ROOT_URLCONF)  # every view's module imported: each value declared
     forget_stamp()
     for kept in per_content.every:
         kept.forget()

@@ -13,17 +13,31 @@ from django import forms
 from django.core.exceptions import BadRequest
 from django.urls import reverse
 
+from penaltyflow.core.percontent import per_content
 from penaltyflow.hands.tableview import TableQuery
 
 from .diagrams import dom_id, edge_id
 from .graph import ChartGraph, NodeSpec
 from .journey import MOST_LEGS, Journey, Leg, landing_key, situation
-from .models import Flowchart, Node
+from .models import Flowchart, Node, graphs
 
 if TYPE_CHECKING:
     from penaltyflow.hands.models import Example
 
 SEPARATOR = "."  # never in a slug, so keys split cleanly
+
+
+@per_content
+def _graphs() -> dict[int, ChartGraph]:
+    """Every chart's graph, read once per content generation (in two queries): the step
+    pages, the chart pages and the journeys read them, and change none."""
+    return graphs()
+
+
+def graph_of(chart: Flowchart) -> ChartGraph:
+    """The chart's graph as the content now holds it."""
+    graph = _graphs().get(chart.pk)
+    return graph if graph is not None else chart.graph()  # a chart newer than what is kept
 
 
 class StepQuery(TableQuery):
@@ -76,12 +90,7 @@ class StepPath:
 
     @classmethod
     def for_node(cls, node: Node, raw: str | None, came: str | None = None) -> "StepPath":
-        graph = node.chart.graph()
-        graphs = {node.chart.pk: graph}
-
-        def graph_of(chart: Flowchart) -> ChartGraph:
-            return graphs.get(chart.pk) or chart.graph()
-
+        graph = graph_of(node.chart)
         journey = Journey.parse(came, node.chart, graph_of)
         first = journey.entry or graph.start
         if not raw:
@@ -156,7 +165,7 @@ class StepPath:
         jump = Node.objects.select_related("chart", "jump_chart", "jump_node").get(
             chart=leg.chart, key=leg.keys[-1]
         )
-        return StepPath(leg.chart, jump, leg.chart.graph(), leg.keys[:-1], earlier).example()
+        return StepPath(leg.chart, jump, graph_of(leg.chart), leg.keys[:-1], earlier).example()
 
     @property
     def came_from_law(self) -> str:
@@ -238,7 +247,7 @@ class StepPath:
 
 def chart_outline(chart: Flowchart) -> list[tuple[NodeSpec, list[tuple[str, NodeSpec]]]]:
     """Every node in reading order with where its choices lead: the diagram as text."""
-    graph = chart.graph()
+    graph = graph_of(chart)
     return [
         (graph.by_key[key], [(c.label, graph.by_key[c.to]) for c in graph.choices_of(key)])
         for key in graph.reading_order()
