@@ -128,7 +128,8 @@ def to_question(item: dict) -> Question:
 
 def store(items: list[dict]) -> None:
     """Put the checked statements in the database in place of the ones there, and move
-    the content generation on (every worker builds its statements again)."""
+    the content generation on (every worker builds its statements again); the same
+    statements again change nothing, so every page kept stays kept."""
     rows = [
         Statement(
             slug=item["id"],
@@ -141,6 +142,10 @@ def store(items: list[dict]) -> None:
         )
         for n, item in enumerate(items)
     ]
+    fields = ("slug", "law", "says", "answer", "why", "step", "order")
+    stored = Statement.objects.order_by("order").values_list(*fields)
+    if list(stored) == [tuple(getattr(row, name) for name in fields) for row in rows]:
+        return
     with transaction.atomic():
         Statement.objects.all().delete()
         Statement.objects.bulk_create(rows)

@@ -138,3 +138,16 @@ def test_a_step_is_checked_against_the_charts_in_the_database(tmp_path, db):
     Node.objects.all().delete()
     with pytest.raises(content.QuizContentError, match="run `manage.py loadcharts` first"):
         content.load(tmp_path)
+
+
+def test_the_same_statements_loaded_again_keep_every_kept_page(db):
+    """`loadquiz --force` on unchanged files writes nothing and keeps the content generation
+    (every worker's kept pages stay); one statement changed moves it on."""
+    items = content.load()
+    generation = ContentGeneration.objects.get().value
+    content.store(items)
+    assert ContentGeneration.objects.get().value == generation
+    items[0] = {**items[0], "says": items[0]["says"] + " Really."}
+    content.store(items)
+    assert ContentGeneration.objects.get().value != generation
+    assert Statement.objects.get(slug=items[0]["id"]).says.endswith(" Really.")
