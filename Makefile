@@ -53,7 +53,7 @@ $(AXE):
 # asserts again, 2 s a process.
 test test-sqlite test-postgresql test-quick test-content check screenshots: export PYTHONDONTWRITEBYTECODE :=
 
-# Every test on SQLite; and beside it, on a throwaway PostgreSQL (scripts/pg-throwaway,
+# Every test on SQLite; and after it, on a throwaway PostgreSQL (scripts/pg-throwaway,
 # Debian's postgresql), every test that queries the database again, but not the ones that start
 # their own SQLite server (marker `server`: they test the HTTP server and SQLite's own
 # settings), the ones that never touch a database (marker `no_database`, set by
@@ -69,13 +69,14 @@ PG_SKIP ?= not server and not no_database and not browser and not every_page and
 PARALLEL ?= -n auto --maxprocesses 4 --dist load --maxschedchunk 1
 # No `make setup`: the tests make their own databases, load the content themselves (a bad
 # content file fails them) and collect static files where they need them.
-# The checks and the two passes side by side (each pass's output whole once it ends): the
-# browser tests leave a core idle at times (a page loading, a phone polling), which the
-# others fill (docs/benchmarks.md: the suite's time).
+# The checks beside the content snapshot (one process each), then the two passes one after
+# the other: each pass keeps both cores busy, and side by side they slowed each other
+# (docs/benchmarks.md: the suite's time).
 test: $(VENV)/.installed-dev $(AXE)
 	scripts/need-system-packages dot:graphviz chromium:chromium
-	$(MAKE) --no-print-directory test-content
-	$(MAKE) --no-print-directory -j3 --output-sync=target check test-sqlite test-postgresql
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-content check
+	$(MAKE) --no-print-directory test-sqlite
+	$(MAKE) --no-print-directory test-postgresql
 
 test-sqlite: $(VENV)/.installed-dev $(AXE)
 	$(VENV)/bin/pytest $(PARALLEL)
