@@ -88,9 +88,10 @@ test-postgresql: $(VENV)/.installed-dev
 test-content: $(VENV)/.installed-dev
 	$(PY) -m tests.content_snapshot
 
-# While you work: every test but the browser and server ones, on SQLite, one process per core.
+# While you work: every test but the browser ones and those that start servers (markers
+# `server` and `database_url`), on SQLite, one process per core.
 # No set-up, no chromium, no PostgreSQL: the tests make their own database.
-QUICK ?= not browser and not server
+QUICK ?= not browser and not server and not database_url
 test-quick: $(VENV)/.installed-dev
 	scripts/need-system-packages dot:graphviz
 	$(VENV)/bin/pytest $(PARALLEL) -m "$(QUICK)"
