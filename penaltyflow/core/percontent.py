@@ -9,9 +9,8 @@ value again within `pagecache.STAMP_SECONDS` of a change, whichever process made
     @per_content
     def questions() -> list[Question]: ...
 
-`questions.forget()` drops the kept value; `per_content.forget_all()` drops every one
-(tests: each test's database starts anew, and two tests can reach one generation with
-different content).
+`questions.forget()` drops the kept value. The generation names one content (it moves by a
+random step: pagecache.content_changed), so a value kept for it is never wrong for another.
 """
 
 from __future__ import annotations
@@ -43,8 +42,3 @@ class per_content(Generic[T]):  # noqa: N801 (used as a decorator)
 
     def forget(self) -> None:
         self.kept = None
-
-    @classmethod
-    def forget_all(cls) -> None:
-        for kept in cls.every:
-            kept.forget()
