@@ -13,7 +13,7 @@ from django.db import transaction
 
 from penaltyflow.core.contentfile import read_yaml
 from penaltyflow.core.pagecache import content_changed
-from penaltyflow.flowcharts.models import Flowchart, Node
+from penaltyflow.flowcharts.models import Node, chart_graphs
 
 from .models import QuickGuide
 from .routes import RouteError, check_guide
@@ -225,7 +225,7 @@ def check_links(guides: list[dict]) -> None:
         f"{chart}/{key}": citations
         for chart, key, citations in Node.objects.values_list("chart__slug", "key", "citations")
     }
-    graphs = {chart.slug: chart.graph() for chart in Flowchart.objects.all()}
+    graphs = {graph.slug: graph for graph in chart_graphs().values()}
     seen: dict[str, Path] = {}
     for guide in guides:
         path = guide["path"]

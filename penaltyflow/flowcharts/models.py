@@ -22,7 +22,7 @@ from . import diagrams
 from .graph import ChartGraph, ChoiceSpec, NodeSpec
 
 
-def graphs(nodes: Q | None = None, choices: Q | None = None) -> dict[int, ChartGraph]:
+def chart_graphs(nodes: Q | None = None, choices: Q | None = None) -> dict[int, ChartGraph]:
     """The graphs of the charts whose nodes match `nodes` (None: every chart), by the
     chart's id, in two queries whatever their number."""
     rows = Node.objects.filter(nodes or Q()).values_list(
@@ -72,7 +72,7 @@ class Flowchart(models.Model):
         Two queries, reading only the columns the graph holds (not the diagrams of
         the charts jumped to).
         """
-        return graphs(Q(chart=self), Q(source__chart=self)).get(self.pk) or ChartGraph(
+        return chart_graphs(Q(chart=self), Q(source__chart=self)).get(self.pk) or ChartGraph(
             self.slug, []
         )
 

@@ -19,7 +19,7 @@ from penaltyflow.hands.tableview import TableQuery
 from .diagrams import dom_id, edge_id
 from .graph import ChartGraph, NodeSpec
 from .journey import MOST_LEGS, Journey, Leg, landing_key, situation
-from .models import Flowchart, Node, graphs
+from .models import Flowchart, Node, chart_graphs
 
 if TYPE_CHECKING:
     from penaltyflow.hands.models import Example
@@ -31,7 +31,7 @@ SEPARATOR = "."  # never in a slug, so keys split cleanly
 def _graphs() -> dict[int, ChartGraph]:
     """Every chart's graph, read once per content generation (in two queries): the step
     pages, the chart pages and the journeys read them, and change none."""
-    return graphs()
+    return chart_graphs()
 
 
 def graph_of(chart: Flowchart) -> ChartGraph:
