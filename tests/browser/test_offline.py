@@ -11,9 +11,12 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from playwright.sync_api import expect
 
+from penaltyflow.core.pagecache import content_changed
+from penaltyflow.director.models import QuickGuide
+from penaltyflow.flowcharts.models import Flowchart
 from penaltyflow.offline import kept
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, axe_violations, screenshot
+from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, PROJECTORS, axe_violations, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -27,6 +30,30 @@ INSTALL_MS = 90_000  # copying every page on a busy two-core machine
 def kept_site(site):
     call_command("loadquick", verbosity=0)
     return site
+
+
+# The auction's charts (each after those that jump into it) and its situations at the table.
+AUCTION_CHARTS = ["law-24", "law-29", "law-36", "law-25", "law-26", "law-27"]
+AUCTION_GUIDES = [
+    "insufficient-bid",
+    "call-out-of-turn",
+    "card-shown-in-auction",
+    "call-after-final-pass",
+]
+
+
+@pytest.fixture
+def play_site(kept_site):
+    """The site without the auction's charts and situations: a copy a third smaller, which
+    the install test below makes twice. What it shows (a copy made whole, used offline,
+    keeping nothing personal, replaced whole) is the same whatever the copy holds;
+    tests/offline/test_pwa.py checks that the whole site's every page is listed and answers."""
+    for slug in AUCTION_CHARTS:
+        Flowchart.objects.filter(slug=slug).delete()
+    deleted, _ = QuickGuide.objects.filter(slug__in=AUCTION_GUIDES).delete()
+    assert deleted == len(AUCTION_GUIDES)
+    content_changed()  # a new version: nothing built from the whole site is served
+    return kept_site
 
 
 def wait_for_offline_copy(page) -> str:
@@ -89,7 +116,7 @@ def installing_phone(browser, tmp_path):
 
 
 def test_the_app_installs_its_kept_pages_open_offline_keeps_nothing_personal_and_is_replaced(
-    kept_site, installing_phone, tmp_path
+    play_site, installing_phone, tmp_path
 ):
     """One phone with its copy made (a copy takes seconds to make): chromium's own
     installability checks, the ones Lighthouse reports; then offline, the kept pages, and
@@ -97,34 +124,34 @@ def test_the_app_installs_its_kept_pages_open_offline_keeps_nothing_personal_and
     people sign in, post and answer: the copy keeps nothing of theirs; then the content
     changes: the copy is replaced whole after the user reloads, never piecemeal."""
     context, page = installing_phone
-    page.goto(kept_site + "/")
+    page.goto(play_site + "/")
     caches = wait_for_offline_copy(page)
     assert caches == [f"penaltyflow-{kept.version()}"]
     cdp = context.new_cdp_session(page)
     assert cdp.send("Page.getInstallabilityErrors") == {"installabilityErrors": []}
     manifest = cdp.send("Page.getAppManifest")
-    assert manifest["url"] == kept_site + "/manifest.webmanifest" and manifest["errors"] == []
+    assert manifest["url"] == play_site + "/manifest.webmanifest" and manifest["errors"] == []
     cdp.detach()
     uses = page.evaluate(
         """() => [...document.querySelectorAll("script[src], link[rel=stylesheet]")]
                  .map(e => new URL(e.src || e.href).pathname)"""
     )
     assert any("htmx" in url for url in uses)
-    kept_urls = {entry["url"].removeprefix(kept_site) for entry in cached_entries(page)}
+    kept_urls = {entry["url"].removeprefix(play_site) for entry in cached_entries(page)}
     assert set(uses) <= kept_urls  # htmx, the CSS and the worker's own script: all kept
 
     context.set_offline(True)
-    response = page.goto(kept_site + CHART)
+    response = page.goto(play_site + CHART)
     assert response.from_service_worker
     assert page.locator("h1").first.inner_text().strip() != ""
     assert "You are offline" not in page.content()
     screenshot(page, "offline-chart-phone")
 
-    response = page.goto(kept_site + STEP)
+    response = page.goto(play_site + STEP)
     assert response.from_service_worker
     assert "Does declarer accept the lead?" in page.locator("h1").inner_text()
     # A step with its example's variations: the plain step, from the copy.
-    page.goto(kept_site + "/charts/law-56/does-declarer-accept/?path=lead-out-of-turn&event=2")
+    page.goto(play_site + "/charts/law-56/does-declarer-accept/?path=lead-out-of-turn&event=2")
     assert "Does declarer accept the lead?" in page.locator("h1").inner_text()
     # A click through the chart (htmx) still works: the step's plain address from the copy.
     choice = page.locator(".choices a.choice").first
@@ -144,7 +171,7 @@ def test_the_app_installs_its_kept_pages_open_offline_keeps_nothing_personal_and
     assert svg[0] == 200 and svg[1].startswith("image/svg+xml") and "<svg" in svg[2]
     assert page.evaluate("navigator.onLine") is False
 
-    page.goto(kept_site + "/admin/")
+    page.goto(play_site + "/admin/")
     assert page.locator("h1").inner_text() == "You are offline"
     kept_links = page.locator(".offline-kept a")
     assert kept_links.count() >= 11  # home, three situations, ten charts
@@ -154,7 +181,7 @@ def test_the_app_installs_its_kept_pages_open_offline_keeps_nothing_personal_and
     assert "Law 54" in page.locator("main").inner_text()
 
     # A card tried on a kept step: the step stays, and says the engine needs the network.
-    page.goto(kept_site + "/charts/law-48/declarer-exposes/")
+    page.goto(play_site + "/charts/law-48/declarer-exposes/")
     page.wait_for_load_state()
     page.evaluate("window.stayedOnPage = true")  # gone if the tap reloads the page
     card = page.locator(".hand.to-play a.card-link").first
@@ -166,7 +193,7 @@ def test_the_app_installs_its_kept_pages_open_offline_keeps_nothing_personal_and
     assert page.locator(".hand.to-play a.card-link").count() > 0  # the table is still there
     screenshot(page, "offline-try-a-card-phone")
     # the same tap without htmx (a plain link): the kept step, with the same message
-    page.goto(kept_site + "/charts/law-48/declarer-exposes/?try=HA")
+    page.goto(play_site + "/charts/law-48/declarer-exposes/?try=HA")
     expect(page.locator("#table .offline-note")).to_contain_text("needs the network")
     assert not page.url.endswith("#try-needs-network")  # said once, not kept in the address
     pdf = page.evaluate(
@@ -181,10 +208,10 @@ def test_the_app_installs_its_kept_pages_open_offline_keeps_nothing_personal_and
     expect(page.locator(".offline-note")).to_have_count(0)
 
     # Back online, two people sign in on this phone, its copy made: nothing of theirs is kept.
-    people_sign_in_and_leave_nothing_in_the_copy(context, page, kept_site)
+    people_sign_in_and_leave_nothing_in_the_copy(context, page, play_site)
     context.clear_cookies()  # they are gone
     # The content changes on the server: the copy is replaced whole, once the user reloads.
-    new_content_replaces_the_whole_copy_after_the_user_reloads(context, page, kept_site, tmp_path)
+    new_content_replaces_the_whole_copy_after_the_user_reloads(context, page, play_site, tmp_path)
 
 
 def new_content_replaces_the_whole_copy_after_the_user_reloads(context, page, kept_site, tmp_path):
@@ -394,7 +421,7 @@ def test_quick_mode_reaches_each_common_ruling_in_four_taps_on_a_phone(kept_site
     assert phone.locator(".step-title").count() == 1
 
 
-@pytest.mark.parametrize("size", [(1366, 900), (1280, 720)], ids=["1366", "1280"])
+@pytest.mark.parametrize("size", PROJECTORS, ids=lambda size: str(size[0]))
 def test_quick_mode_and_offline_page_on_a_projector(kept_site, browser, size):
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = context.new_page()

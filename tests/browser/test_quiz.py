@@ -12,7 +12,7 @@ from penaltyflow.quizzes import progress
 from penaltyflow.quizzes.bank import get_question
 from penaltyflow.quizzes.models import ReviewCard
 
-from .conftest import PHONE, _page, screenshot
+from .conftest import PHONE, PROJECTORS, _page, screenshot
 
 pytestmark = pytest.mark.browser
 ROUND_URL = re.compile(r"/quiz/r/[0-9a-f-]{36}/(\d+)/$")
@@ -138,7 +138,7 @@ def test_an_exam_to_the_end_no_feedback_until_the_results(site, phone):
     screenshot(phone, "quiz-phone-exam-results")
 
 
-@pytest.mark.parametrize("size", [(390, 844), (1366, 900), (1280, 720)])
+@pytest.mark.parametrize("size", [(390, 844), *PROJECTORS])
 def test_every_quiz_page_fits_and_is_looked_at(site, browser, size):
     width, height = size
     context, page = _page(browser, {"width": width, "height": height})

@@ -1,4 +1,5 @@
-"""The example hands in the browser: walking every chart, trying cards, comparing options."""
+"""The example hands in the browser: walking a chart of each phase, trying cards, comparing
+options."""
 
 import pytest
 from playwright.sync_api import expect
@@ -6,29 +7,24 @@ from playwright.sync_api import expect
 from penaltyflow.flowcharts.loader import load_charts
 from penaltyflow.flowcharts.models import Flowchart
 from penaltyflow.hands.models import Example
+from tests.flowcharts.test_journey import first_way_through
 
 from .conftest import screenshot
 
 pytestmark = pytest.mark.browser
 
 
-def first_way_through(chart: Flowchart) -> list[tuple[str, str, str]]:
-    """(choice label, from, to) from the start to a ruling or jump, taking first choices."""
-    graph = chart.graph()
-    walk, key, seen = [], graph.start, set()
-    while graph.choices_of(key):
-        seen.add(key)
-        choice = next(c for c in graph.choices_of(key) if c.to not in seen)
-        walk.append((choice.label, key, choice.to))
-        key = choice.to
-    return walk
+# One chart of each phase, walked in the browser with htmx; every chart is walked the same way
+# without a browser (tests/flowcharts/test_journey.py), its deal checked at each step.
+A_CHART_OF_EACH_PHASE = ["law-56", "law-62", "law-27"]
 
 
-def test_every_chart_can_be_walked_with_the_table_following(site, page):
-    for chart in Flowchart.objects.order_by("order"):
+def test_a_chart_of_each_phase_can_be_walked_with_the_table_following(site, page):
+    walked = []
+    for chart in Flowchart.objects.filter(slug__in=A_CHART_OF_EACH_PHASE):
         walk = first_way_through(chart)
-        start = chart.graph().start
-        page.goto(f"{site}/charts/{chart.slug}/{start}/")
+        walked.append(chart.slug)
+        page.goto(f"{site}/charts/{chart.slug}/{walk[0][1]}/")
         for label, source, target in walk:
             page.locator("#step .choice", has=page.get_by_text(label, exact=True)).first.click()
             expect(page.locator("#step")).to_have_attribute("data-node", target)
@@ -38,7 +34,7 @@ def test_every_chart_can_be_walked_with_the_table_following(site, page):
             first_line = " ".join(example.story.split())[:40]
             expect(page.locator("#step .story")).to_contain_text(first_line)
             expect(page.locator("#step .bridge-table .hand")).to_have_count(4)
-        assert walk, f"{chart.slug} has no way through"
+    assert sorted(walked) == sorted(A_CHART_OF_EACH_PHASE)
 
 
 @pytest.fixture

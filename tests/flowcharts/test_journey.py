@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from penaltyflow.flowcharts.models import Choice
+from penaltyflow.flowcharts.models import Choice, Flowchart
 
 pytestmark = [pytest.mark.django_db, pytest.mark.same_on_any_database]
 
@@ -28,6 +28,22 @@ def story_of(source: str, target: str, chart: str) -> str:
         source__chart__slug=chart, source__key=source, target__key=target
     ).example
     return " ".join(example.story.split())[:30]
+
+
+def first_way_through(chart: Flowchart) -> list[tuple[str, str, str]]:
+    """(choice label, from, to) from the start to a ruling or jump, taking first choices."""
+    graph = chart.graph()
+    walk, key, seen = [], graph.start, set()
+    while graph.choices_of(key):
+        seen.add(key)
+        choice = next(c for c in graph.choices_of(key) if c.to not in seen)
+        walk.append((choice.label, key, choice.to))
+        key = choice.to
+    return walk
+
+
+CHOICE_LINK = re.compile(r'<a class="choice[^"]*" href="([^"]+)"')
+HAND = re.compile(r'<section class="hand hand-')
 
 
 def text(response) -> str:
@@ -145,3 +161,26 @@ def test_a_page_two_charts_in_reads_the_database_a_dozen_times(
     )
     with django_assert_max_num_queries(14):
         assert client.get(url).status_code == 200
+
+
+def test_every_chart_walked_by_its_first_choices_shows_each_choices_deal(client, content):
+    """From each chart's start, the first choice each time (the browser walks one chart of
+    each phase so: tests/browser/test_table.py): each step reached shows the deal of the
+    choice that led there, its story and its four hands."""
+    for chart in Flowchart.objects.order_by("order"):
+        walk = first_way_through(chart)
+        assert walk, f"{chart.slug} has no way through"
+        url = f"/charts/{chart.slug}/{walk[0][1]}/"
+        for _label, source, target in walk:
+            page = client.get(url).content.decode()
+            url = next(
+                html.unescape(u)
+                for u in CHOICE_LINK.findall(page)
+                if u.startswith(f"/charts/{chart.slug}/{target}/")
+            )
+            landing = client.get(url)
+            assert landing.status_code == 200, url
+            where = f"{chart.slug}: {source} to {target}"
+            assert f'data-node="{target}"' in landing.content.decode(), where
+            assert story_of(source, target, chart.slug) in html.unescape(text(landing)), where
+            assert len(HAND.findall(landing.content.decode())) == 4, where
