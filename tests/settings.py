@@ -19,3 +19,8 @@ CLASSROOM_POLL_SECONDS = 0.2
 # threads use the test's own connection, one request at a time: tests/browser/conftest.py.)
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # noqa: F405
     DATABASES["default"]["OPTIONS"]["init_command"] += " PRAGMA read_uncommitted = 1;"  # noqa: F405
+
+# WhiteNoise finds a static file when it is asked for, as in development, instead of listing
+# every file of every app when its middleware starts: each test's client starts the middleware
+# again (6 s of CPU a run of the tests without a browser went on listing the files).
+WHITENOISE_AUTOREFRESH = True
