@@ -12,7 +12,7 @@ from bench.serving import PYTHON, ROOT
 from penaltyflow import settings as PRODUCTION_SETTINGS
 from tests.pagechecks import policy_problems
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.same_on_any_database]  # headers, not queries
 
 
 def pages(client) -> list[str]:
