@@ -339,6 +339,7 @@ def test_a_nasty_query_gets_a_page_or_the_400_page(web, mini_steps, case):
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.same_on_any_database  # each case reaches PostgreSQL in the test above
 def test_the_nasty_queries_on_the_real_charts(web, content):
     """Every case on a rotating sample of the real steps: each step gets a few cases."""
     steps = chart_steps()
