@@ -41,8 +41,7 @@ run: setup
 # axe-core (accessibility rules) from the npm registry, for the browser tests only: never committed.
 AXE_VERSION := 4.11.0
 AXE := var/test-tools/axe-core/axe.min.js
-$(AXE):
-	scripts/need-system-packages npm:npm
+$(AXE): | test-system-packages
 	mkdir -p var/test-tools
 	cd var/test-tools && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null \
 	  && rm -rf axe-core package && tar xzf axe-core-$(AXE_VERSION).tgz && mv package axe-core
@@ -72,11 +71,18 @@ PARALLEL ?= -n auto --maxprocesses 4 --dist load --maxschedchunk 1
 # The checks beside the content snapshot (one process each), then the two passes one after
 # the other: each pass keeps both cores busy, and side by side they slowed each other
 # (docs/benchmarks.md: the suite's time).
-test: $(VENV)/.installed-dev $(AXE)
-	scripts/need-system-packages dot:graphviz chromium:chromium
+test:
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-tools
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-content check
 	$(MAKE) --no-print-directory test-sqlite
 	$(MAKE) --no-print-directory test-postgresql
+
+# What the tests need, side by side: Debian's packages (apt: 17 s on a new machine) while pip
+# installs the Python ones (23 s), each on a core; axe-core once npm is there.
+.PHONY: test-tools test-system-packages
+test-tools: test-system-packages $(VENV)/.installed-dev $(AXE)
+test-system-packages:
+	scripts/need-system-packages dot:graphviz chromium:chromium npm:npm
 
 test-sqlite: $(VENV)/.installed-dev $(AXE)
 	$(VENV)/bin/pytest $(PARALLEL)
@@ -100,7 +106,6 @@ test-quick: $(VENV)/.installed-dev
 # The browser tests, keeping a screenshot of every page they look at (and the handouts'
 # PDFs) in screenshots/, to look at; make test takes none.
 screenshots: $(VENV)/.installed-dev $(AXE)
-	scripts/need-system-packages dot:graphviz chromium:chromium
 	SCREENSHOTS=$(CURDIR)/screenshots $(VENV)/bin/pytest $(PARALLEL) -m browser
 
 # What must hold before a commit: no model change without its migration, the production
