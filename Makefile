@@ -7,7 +7,7 @@ WORKERS ?= 2
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 
-.PHONY: setup run test test-sqlite test-postgresql test-content test-quick screenshots check lint bench clean delete-database-and-secret-key
+.PHONY: setup run test test-tools test-system-packages test-sqlite test-postgresql test-content test-quick screenshots check lint bench clean delete-database-and-secret-key
 
 $(VENV)/.installed: requirements.txt
 	@echo "== Set-up: the Python packages into $(VENV) (requirements.txt; the first time, a minute or so)"
@@ -79,7 +79,6 @@ test:
 
 # What the tests need, side by side: Debian's packages (apt: 17 s on a new machine) while pip
 # installs the Python ones (23 s), each on a core; axe-core once npm is there.
-.PHONY: test-tools test-system-packages
 test-tools: test-system-packages $(VENV)/.installed-dev $(AXE)
 test-system-packages:
 	scripts/need-system-packages dot:graphviz chromium:chromium npm:npm

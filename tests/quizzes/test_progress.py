@@ -56,16 +56,6 @@ def test_a_wrong_answer_is_due_for_review_on_the_progress_page():
     assert "Law 50" in page and "0% of 1" in page
 
 
-@pytest.fixture
-def noon_today(monkeypatch):
-    """The clock stopped at noon, the club's time: "today" cannot become "tomorrow" while
-    the test runs, whenever it runs."""
-    noon = timezone.localtime().replace(hour=12, minute=0, second=0, microsecond=0)
-    noon = noon.astimezone(dt.UTC)  # as Django's clock gives it
-    monkeypatch.setattr(timezone, "now", lambda: noon)
-    return noon
-
-
 def test_with_nothing_due_today_the_page_says_when_reviews_come_back(settings, noon_today):
     """A learner who answers wrongly at 23:55 has nothing due "today", but the
     questions come back at 00:05: the page says so instead of only "nothing"."""
