@@ -77,18 +77,18 @@ def environment(db: Database, tmp: Path) -> dict:
     return env
 
 
-def manage(env: dict, *args: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    if done.returncode:
-        raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
-    return done.stdout
+# What prepare() runs, in one process: Django starts once, not once a command.
+PREPARE = """
+import sys
+import django
+django.setup()
+from django.core.management import call_command
+chart, lesson, teacher = sys.argv[1:]
+call_command("migrate", interactive=False, verbosity=0)
+call_command("loadcharts", chart, verbosity=0)
+call_command("loadlessons", lesson, verbosity=0)
+call_command("createteacher", teacher)
+"""
 
 
 def prepare(env: dict, tmp: Path, chart: dict, lesson: dict, teacher: str) -> None:
@@ -96,10 +96,16 @@ def prepare(env: dict, tmp: Path, chart: dict, lesson: dict, teacher: str) -> No
     chart_file, lesson_file = tmp / "chart.yaml", tmp / "lesson.yaml"
     chart_file.write_text(yaml.safe_dump(chart, allow_unicode=True, sort_keys=False))
     lesson_file.write_text(yaml.safe_dump(lesson, allow_unicode=True, sort_keys=False))
-    manage(env, "migrate", "--noinput", "-v0")
-    manage(env, "loadcharts", str(chart_file), "-v0")
-    manage(env, "loadlessons", str(lesson_file), "-v0")
-    manage({**env, "TEACHER_PASSWORD": PASSWORD}, "createteacher", teacher)
+    done = subprocess.run(
+        [sys.executable, "-c", PREPARE, str(chart_file), str(lesson_file), teacher],
+        cwd=ROOT,
+        env={**env, "TEACHER_PASSWORD": PASSWORD},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if done.returncode:
+        raise RuntimeError(f"preparing the database failed:\n{done.stdout}\n{done.stderr}")
 
 
 class Server:
