@@ -94,13 +94,12 @@ test-content: $(VENV)/.installed-dev
 	$(PY) -m tests.content_snapshot
 
 # While you work: every test but the browser ones and those that start servers (markers
-# `server` and `database_url`), on SQLite, one process per core; the crawl reads every step
-# page and 500 pages in all, where `make test` reads 1000 (CRAWL_BUDGET, tests/test_crawl.py).
+# `server` and `database_url`), on SQLite, one process per core.
 # No set-up, no chromium, no PostgreSQL: the tests make their own database.
 QUICK ?= not browser and not server and not database_url
 test-quick: $(VENV)/.installed-dev
 	scripts/need-system-packages dot:graphviz
-	CRAWL_BUDGET=$${CRAWL_BUDGET:-500} $(VENV)/bin/pytest $(PARALLEL) -m "$(QUICK)"
+	$(VENV)/bin/pytest $(PARALLEL) -m "$(QUICK)"
 
 # The browser tests, keeping a screenshot of every page they look at (and the handouts'
 # PDFs) in screenshots/, to look at; make test takes none.
