@@ -235,9 +235,10 @@ def test_every_card_in_a_story_is_a_card_the_events_play_or_show():
 
 def test_no_question_asks_what_the_laws_leave_to_the_director():
     for name, n, d in all_drafts():
-        whats = [what for _, what in _replay(d.scenario())]
-        events = d.scenario()["events"]
-        if "dealer" in d.scenario():
+        scenario = d.scenario()
+        whats = [what for _, what in _replay(scenario)]
+        events = scenario["events"]
+        if "dealer" in scenario:
             # a replacement's comparability is the Director's: told as his ruling, never asked
             assert d.kind not in ("true-false",), (name, n)
             comparable = [e for e in events if "comparable" in e]
@@ -245,7 +246,7 @@ def test_no_question_asks_what_the_laws_leave_to_the_director():
             assert len(comparable) <= story.count("comparable"), (name, n, story)
             continue
         # dummy's cards are face up already; one declarer touches is played (45C3)
-        dummy = d.scenario()["declarer"]
+        dummy = scenario["declarer"]
         dummy = SEATS[(SEATS.index(dummy) + 2) % 4]
         assert all(e.get("seat") != dummy for e in events if "expose" in e), (name, n)
         # a low card named as held: minor or major is the Director's judgement (law-49)
