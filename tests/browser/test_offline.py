@@ -328,25 +328,18 @@ def people_sign_in_and_leave_nothing_in_the_copy(context, page, kept_site: str) 
     assert_copy_holds_nothing_personal(page, kept_site, "signedinuser7")
 
 
-# The three common cases, from the start of their situation to the ruling.
+# Two common cases walked on a phone, from the start of their situation to the ruling: one of
+# the play, one of the auction with the longest answers; every situation's pages are drawn by
+# the same templates. Every ruling is reached within four taps (tests/director/
+# test_quick_loader.py), each page shows one question or one ruling and links on
+# (test_quick_pages.py), and the auction's common cases are walked there by their buttons
+# (test_quick_auction.py).
 WALKS = {
     "lead-out-of-turn": (
         "A lead out of turn",
         ["A defender, later in the play", "No", "No, he wants it taken back"],
         "Taken back: a major penalty card",
         "Law 56B",
-    ),
-    "card-dropped": (
-        "A card dropped or seen",
-        ["A defender's", "Yes, or he named the card", "One card, 9 or lower, by accident"],
-        "A minor penalty card",
-        "Law 50C",
-    ),
-    "insufficient-bid": (
-        "An insufficient bid",
-        ["No: he does not accept it", "Any other sufficient bid, or a pass"],
-        "Partner must pass for the rest of the auction",
-        "Law 27B2",
     ),
     "call-out-of-turn": (
         "A call out of turn",
@@ -358,24 +351,6 @@ WALKS = {
         ],
         "Partner must pass at his next turn",
         "Law 31A2(b)",
-    ),
-    "card-shown-in-auction": (
-        "A card shown during the auction",
-        ["One honour (A K Q J 10), or a card led too early", "Yes: the card was just exposed"],
-        "Partner must pass at his next turn",
-        "Law 24B",
-    ),
-    "call-after-final-pass": (
-        "A call after the final pass",
-        ["A defender bid, doubled or redoubled", "No: the Director was called"],
-        "Cancelled; declarer may forbid one suit at the lead",
-        "Law 39C",
-    ),
-    "penalty-card-partner-on-lead": (
-        "A penalty card, and partner is on lead",
-        ["One major card", "Partner must lead that suit"],
-        "Partner must lead the suit",
-        "Law 50D2(a)",
     ),
 }
 
@@ -425,17 +400,16 @@ def test_quick_mode_reaches_each_common_ruling_in_four_taps_on_a_phone(kept_site
 def test_quick_mode_and_offline_page_on_a_projector(kept_site, browser, size):
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = context.new_page()
+    # Each of the quick mode's pages as its templates draw it: the grouped index, a
+    # situation's first question, a question with its trail, the Director's judgement (with
+    # its help), a ruling of the play and one of the auction; and the offline page.
     for name, url in [
-        ("quick-question", "/table/lead-out-of-turn/declarer-accepts/"),
-        ("quick-ruling", "/table/penalty-card-partner-leads/require/"),
-        ("quick-auction-index", "/table/"),
+        ("quick-index", "/table/"),
         ("quick-insufficient-bid", "/table/insufficient-bid/"),
-        ("quick-insufficient-bid-replacement", "/table/insufficient-bid/replacement/"),
-        ("quick-call-out-of-turn", "/table/call-out-of-turn/"),
+        ("quick-question", "/table/lead-out-of-turn/declarer-accepts/"),
         ("quick-call-out-of-turn-judgement", "/table/call-out-of-turn/bid-rho-comparable/"),
-        ("quick-card-shown-in-auction", "/table/card-shown-in-auction/"),
+        ("quick-ruling", "/table/penalty-card-partner-leads/require/"),
         ("quick-card-shown-ruling", "/table/card-shown-in-auction/honour-now/"),
-        ("quick-call-after-final-pass", "/table/call-after-final-pass/"),
         ("offline-page", "/offline/"),
     ]:
         page.goto(kept_site + url)

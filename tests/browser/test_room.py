@@ -1,20 +1,18 @@
 """A projector read from the back of a club room, and lessons with a phone (issue 18).
 
-The project's own lessons, one after the other (a teacher signs in once), each run from the first
-item to the last on a projector at 1280x720: at each item nothing scrolls or is cut, the room's
-text (body, story, choices, the hands' cards) is at least 28 px and the chart's labels at least
-18 px on screen (the room is laid out in proportion to the screen's width: a 1920x1080 projector
-shows the same, half as big again; test_classroom.py looks at one), the QR code is a quarter of the
-screen high while students join, and axe-core finds no WCAG 2.2 AA violation on the projector or on
-the phone, for every kind of item (each kind of step, hidden steps, every kind of question, open
-and revealed): on the first item of each kind in the evening (the others of that kind, in any
-lesson, are drawn by the same templates).
+The project's own lessons, one after the other (a teacher signs in once), each run on a projector
+at 1280x720 from its first item as far as its last item of a kind not seen earlier in the evening
+(each kind of step, hidden steps, every kind of question): the others of that kind, in any
+lesson, are drawn by the same templates. At each item nothing scrolls or is cut, the room's text
+(body, story, choices, the hands' cards) is at least 28 px and the chart's labels at least 18 px on
+screen (the room is laid out in proportion to the screen's width: a 1920x1080 projector shows the
+same, half as big again; test_classroom.py looks at one), the QR code is a quarter of the screen
+high while students join; and on the first item of each kind, open and revealed, axe-core finds
+no WCAG 2.2 AA violation on the projector or on the phone.
 
-The same phone joins a lesson that has a kind of item not yet checked on a phone, follows it (and
-answers each question) as far as the last such item, then leaves, as a student may: a phone
-following every item of the evening would only draw again what has been checked (and took
-two-fifths of this test's time). test_classroom.py has three phones follow and answer a whole
-lesson.
+The same phone joins each lesson it runs, follows it and answers each question. A lesson with
+no kind of item new to the evening is not run: it would only draw again what has been checked.
+test_classroom.py has three phones follow and answer a whole lesson.
 """
 
 import io
@@ -25,7 +23,7 @@ from django.contrib.auth.models import Group, User
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from penaltyflow.classroom.models import TEACHERS_GROUP, Lesson, LessonItem, Session
+from penaltyflow.classroom.models import TEACHERS_GROUP, Lesson, LessonItem
 from penaltyflow.flowcharts.models import Node
 from penaltyflow.quizzes import bank
 from penaltyflow.quizzes.kinds import KINDS
@@ -151,7 +149,7 @@ LESSONS = [  # the lesson with every kind of question first: the others add kind
 
 def test_every_lesson_on_a_projector_with_a_phone(browser, lessons):
     """The lessons one after the other, as on a club night: the teacher signs in once and
-    starts each in turn; the phone joins each lesson that has a kind of item new to it."""
+    starts each lesson that has a kind of item new to the evening; the phone joins it."""
     contexts = []
     found, checked = {}, set()  # the kinds of item axe has checked
     try:
@@ -161,14 +159,14 @@ def test_every_lesson_on_a_projector_with_a_phone(browser, lessons):
         context, phone = _page(browser, PHONE)
         contexts.append(context)
         for slug in LESSONS:
-            code = start(teacher, lessons, slug)
-            kinds = kinds_of_items(code)
+            kinds = kinds_of_items(Lesson.objects.get(slug=slug))
             new = [
                 n for n, kind in enumerate(kinds) if kind not in checked and kind not in kinds[:n]
             ]
             if new:
+                code = start(teacher, lessons, slug)
                 join(phone, lessons, code, "Ann")
-            run_lesson(teacher, phone, slug, kinds, new, found, checked)
+                run_lesson(teacher, phone, slug, kinds, new, found, checked)
         for where, problems in found.items():
             print("PROBLEM", where, problems)
         assert found == {}
@@ -178,11 +176,11 @@ def test_every_lesson_on_a_projector_with_a_phone(browser, lessons):
             context.close()
 
 
-def kinds_of_items(code: str) -> list[str]:
-    """The kind of each item of the class: a step's kind (start, question, action, outcome,
+def kinds_of_items(lesson: Lesson) -> list[str]:
+    """The kind of each item of the lesson: a step's kind (start, question, action, outcome,
     jump: each is drawn with its own words and colour), or "hidden step" when its targets are
     hidden, or the kind of a question (each has its own choices)."""
-    items = Session.objects.get(code=code).items
+    items = lesson.snapshot()  # what a class keeps when it starts
     roles = dict(
         ((slug, key), role)
         for slug, key, role in Node.objects.values_list("chart__slug", "key", "kind")
@@ -200,44 +198,39 @@ def kinds_of_items(code: str) -> list[str]:
 def run_lesson(
     teacher, phone, slug: str, kinds: list[str], new: list[int], found: dict, checked: set
 ) -> None:
-    """From the first item to the last: each measured on the projector, and axe on the first
-    item of each kind that it has not checked in an earlier lesson (the items `new`), on the
-    projector and on the phone, which follows as far as the last of them."""
+    """From the first item as far as the last of a kind new to the evening (the items `new`):
+    each measured on the projector, and axe on the first of each kind, on the projector and
+    on the phone, which follows."""
     figures, seen = {}, set()
     items = int(teacher.locator(".progress").inner_text().split("/")[-1])
     assert items == len(kinds)
-    for n, kind in enumerate(kinds):
+    for n, kind in enumerate(kinds[: new[-1] + 1]):
         teacher.wait_for_selector(f"#stage[data-item='{n}']")
         name = f"{slug}-{n + 1}-{kind.replace(' ', '-')}"
-        first_of_its_kind, following = n in new, bool(new) and n <= new[-1]
+        first_of_its_kind = n in new
         seen.add(kind)
         checked.add(kind)
         measure(teacher, name, found, figures)
         if first_of_its_kind and (v := axe_violations(teacher)):
             found[f"{name} axe on the projector"] = v
-        if following:
-            phone.wait_for_selector(f"#live[data-item='{n}']")
-            if first_of_its_kind and (v := axe_violations(phone)):
-                found[f"{name} axe on the phone"] = v
-            screenshot(phone, f"room-phone-{name}")
+        phone.wait_for_selector(f"#live[data-item='{n}']")
+        if first_of_its_kind and (v := axe_violations(phone)):
+            found[f"{name} axe on the phone"] = v
+        screenshot(phone, f"room-phone-{name}")
         if not teacher.locator("#key-reveal").is_disabled():
-            if following:
-                phone.locator(".answers .answer-btn").first.click()
-                if phone.locator(".answers .send").count():
-                    phone.locator(".answers .send").click()
+            phone.locator(".answers .answer-btn").first.click()
+            if phone.locator(".answers .send").count():
+                phone.locator(".answers .send").click()
             teacher.locator("#key-reveal").click()
             expect(teacher.locator("#key-reveal")).to_be_disabled()
             measure(teacher, name + "-revealed", found, figures)
             if first_of_its_kind and (v := axe_violations(teacher)):
                 found[f"{name} revealed: axe on the projector"] = v
-            if following:
-                phone.wait_for_selector("#live .explanation, #live .verdict")
-                if first_of_its_kind and (v := axe_violations(phone)):
-                    found[f"{name} revealed: axe on the phone"] = v
-                screenshot(phone, f"room-phone-{name}-revealed")
-        if following and n == new[-1]:
-            phone.goto("about:blank")  # the phone leaves: it has seen every kind new to it
-        if n + 1 < items:
+            phone.wait_for_selector("#live .explanation, #live .verdict")
+            if first_of_its_kind and (v := axe_violations(phone)):
+                found[f"{name} revealed: axe on the phone"] = v
+            screenshot(phone, f"room-phone-{name}-revealed")
+        if n < new[-1]:
             teacher.locator("#key-next").click()
     print(slug, _summary(figures), sorted(seen))
 
