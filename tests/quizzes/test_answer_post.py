@@ -93,8 +93,10 @@ def test_the_table_shown_after_an_answer_replays_the_deal_the_grade_reads():
 
     kinds = {}
     for qid, _law, kind in bank.index():
+        if kinds.get(kind, 0) >= 3:
+            continue  # the index names each question's kind: three of each are drawn, no more
         q = bank.get_question(qid)
-        if q is not None and q.scenario is not None and kinds.get(kind, 0) < 3:
+        if q is not None and q.scenario is not None:
             kinds[kind] = kinds.get(kind, 0) + 1
             fresh = bank.get_question(qid)
             fresh._state = None
