@@ -39,6 +39,8 @@ PHONE = {"width": 390, "height": 844}
 # has no breakpoint between it and 1366x900, which only gives more room); `make screenshots`
 # looks at 1366x900 too.
 PROJECTORS = [(1280, 720)] + ([(1366, 900)] if TAKE_SCREENSHOTS else [])
+# A page that must fit a phone and a projector: each of them.
+SIZES = [PHONE] + [{"width": width, "height": height} for width, height in PROJECTORS]
 
 # Playwright's sync API runs an event loop in this thread; the live server's
 # database work happens in its own thread, and our fixtures only set up data.

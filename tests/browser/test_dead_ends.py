@@ -1,6 +1,6 @@
 """Dead ends, as a player on a phone meets them: a mistyped class code, "Send my answer" with
 nothing ticked, the tick-all rows, the chart of the law on a phone, a suit symbol beside its
-cards. Each page looked at at 390x844, 1366x900 and 1280x720."""
+cards. Each page looked at on a 390x844 phone and a 1280x720 projector (SIZES)."""
 
 import re
 
@@ -9,10 +9,9 @@ from playwright.sync_api import expect
 
 from penaltyflow.classroom.models import Lesson, Session
 
-from .conftest import PHONE, _page, axe_violations, screenshot
+from .conftest import PHONE, SIZES, _page, axe_violations, screenshot
 
 pytestmark = pytest.mark.browser
-SIZES = [PHONE, {"width": 1366, "height": 900}, {"width": 1280, "height": 720}]
 
 
 def open_class(item: int) -> Session:

@@ -1,6 +1,7 @@
 """The learner's loop on a phone: the review list tells its questions apart, an exam's review
 shows each deal, focus goes to the feedback after answering (with a ring everyone can see),
-the right answer is said once. The quiz pages looked at at 390x844, 1366x900 and 1280x720."""
+the right answer is said once. The quiz pages looked at on a 390x844 phone and a 1280x720
+projector."""
 
 import re
 
@@ -9,10 +10,9 @@ from playwright.sync_api import expect
 
 from penaltyflow.quizzes.bank import get_question, question_ids
 
-from .conftest import PHONE, _page, screenshot
+from .conftest import SIZES, _page, screenshot
 
 pytestmark = pytest.mark.browser
-SIZES = [PHONE, {"width": 1366, "height": 900}, {"width": 1280, "height": 720}]
 
 
 def wrong_keys(q) -> list[str]:

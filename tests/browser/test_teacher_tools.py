@@ -1,6 +1,6 @@
 """The teacher's tools as a teacher sees them: the lesson builder (search, preview with the
-table, rename, delete; buttons in columns) at 390x844, 1366x900 and 1280x720, and a handout of
-12 items fitted to A4 in black and white, every chart label whole."""
+table, rename, delete; buttons in columns) on a 390x844 phone and a 1280x720 projector, and a
+handout of 12 items fitted to A4 in black and white, every chart label whole."""
 
 import re
 
@@ -11,10 +11,9 @@ from penaltyflow.classroom.models import Lesson, LessonItem
 from penaltyflow.flowcharts.models import Node
 from penaltyflow.quizzes.bank import question_ids
 
-from .conftest import PHONE, _page, axe_violations, keep_file, screenshot
+from .conftest import PHONE, SIZES, _page, axe_violations, keep_file, screenshot
 
 pytestmark = pytest.mark.browser
-SIZES = [PHONE, {"width": 1366, "height": 900}, {"width": 1280, "height": 720}]
 PAGES = re.compile(rb"/Count\s+(\d+)")
 
 
