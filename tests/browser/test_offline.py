@@ -362,7 +362,7 @@ def big_enough(page, locator) -> None:
 
 
 @pytest.mark.parametrize("case", WALKS)
-def test_quick_mode_reaches_each_common_ruling_in_four_taps_on_a_phone(kept_site, phone, case):
+def test_quick_mode_reaches_a_common_ruling_in_four_taps_on_a_phone(kept_site, phone, case):
     situation, answers, ruling, clause = WALKS[case]
     phone.goto(kept_site + "/")
     # Each tap is a link to the next page: it is measured once that page has loaded.
