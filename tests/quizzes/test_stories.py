@@ -6,7 +6,6 @@ from the state of play it prints, and the sentence of the story that tells that 
 name its card and seat in the words of that irregularity, and nothing else.
 """
 
-import functools
 import re
 
 import pytest
@@ -15,19 +14,7 @@ from penaltyflow.engine import apply_event, new_table
 from penaltyflow.engine.core.vocab import SEAT_NAMES, SEATS, card_label
 from penaltyflow.engine.scenario import apply_board_event, new_board
 from penaltyflow.quizzes import bank, generator
-
-
-@functools.cache
-def drafts_of(recipe: str) -> list:
-    """(recipe, n, draft) for every draft of the recipe: made when a test first needs them,
-    not when the tests are collected (every process of `make test` collects them all)."""
-    r = next(r for r in generator.RECIPES if r.name == recipe)
-    return [(r.name, n, generator.draft(r, n)) for n in range(generator.PER_RECIPE)]
-
-
-def all_drafts() -> list:
-    return [d for r in generator.RECIPES for d in drafts_of(r.name)]
-
+from tests.quizzes.drafts import all_drafts, drafts_of
 
 CARD = re.compile(r"[♠♥♦♣](?:10|[2-9JQKA])")
 
