@@ -104,7 +104,7 @@ def test_a_round_of_ten_on_a_phone_with_htmx_tapping_cards(site, phone):
     screenshot(phone, "quiz-phone-progress")
 
 
-def test_the_same_round_without_javascript(site, browser):
+def test_the_rounds_forms_work_without_javascript(site, browser):
     """The round's forms and links, answered in the browser without JavaScript until a choice
     of words and a hand's cards have each been answered, right and wrong, each question at its
     own address with its verdict. The round to its results is the test client's
