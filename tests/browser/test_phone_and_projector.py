@@ -49,58 +49,77 @@ ANSWERS_AFTER_QUESTION = """() => {
 }"""
 
 
-# The next step page swapped in whole (its <body> and title) where it would be loaded, when
-# it has the same stylesheets, scripts and <html> attributes as the page already open (false
-# when not, or when it does not answer 200): laid out by the same rules, at a third of
-# chromium's cost of opening a page. The diagram's script frames the chart again, as it does
-# when a page opens; the page is seen from its top.
-SWAP_IN = """async url => {
-  const response = await fetch(url, {headers: {Accept: 'text/html'}});
-  if (!response.ok || response.redirected) return false;
-  const next = new DOMParser().parseFromString(await response.text(), 'text/html');
+# Step pages swapped in one after the other in the page, as a browser lays out a page it
+# loads, with no round trip to the test between two: each page's <body> and title replace
+# the open page's when it has the same stylesheets, scripts and <html> attributes (a third
+# of chromium's cost of opening a page), then the page is seen from its top, as it opens.
+# Each page is fetched once (a page seen again, at another size, is swapped in from what
+# was fetched). For each address in order: what `look` finds on the page (CARDS_IN_HANDS at
+# `least` px, or ANSWERS_AFTER_QUESTION) and the step it shows; it stops at a page that
+# cannot be swapped in (not 200, or other rules), which `sweep` then opens.
+SWEEP = f"""async ([urls, look, least]) => {{
+  const looks = {{cards: {CARDS_IN_HANDS}, answers: {ANSWERS_AFTER_QUESTION}}};
+  window.fetched ??= new Map();
   const rules = d => [d.documentElement.getAttributeNames().map(
       n => n + '=' + d.documentElement.getAttribute(n)),
     [...d.querySelectorAll('link[rel=stylesheet], style, script')].map(e => e.outerHTML)].join();
-  if (rules(next) !== rules(document)) return false;
-  document.title = next.title;
-  document.body.replaceWith(document.adoptNode(next.body));
-  scrollTo(0, 0);
-  document.dispatchEvent(new CustomEvent('htmx:afterSettle', {detail: {target: document.body}}));
-  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-  return true;
-}"""
+  const seen = [];
+  for (const url of urls) {{
+    if (!fetched.has(url)) {{
+      const response = await fetch(url, {{headers: {{Accept: 'text/html'}}}});
+      if (!response.ok || response.redirected) break;
+      fetched.set(url, await response.text());
+    }}
+    const next = new DOMParser().parseFromString(fetched.get(url), 'text/html');
+    if (rules(next) !== rules(document)) break;
+    document.title = next.title;
+    document.body.replaceWith(document.adoptNode(next.body));
+    scrollTo(0, 0);
+    seen.push({{node: document.querySelector('#step').dataset.node, found: looks[look](least)}});
+  }}
+  return seen;
+}}"""
+
+
+def sweep(page, urls: list[str], look: str, least: int = 44) -> tuple[list[dict], int]:
+    """What `look` finds on each step page of `urls` (SWEEP), from a page of the site; and
+    how many were opened."""
+    seen, opened = [], 0
+    while len(seen) < len(urls):
+        if not (more := page.evaluate(SWEEP, [urls[len(seen) :], look, least])):
+            page.goto(urls[len(seen)])  # then swapped in over itself
+            opened += 1
+            more = page.evaluate(SWEEP, [urls[len(seen) : len(seen) + 1], look, least])
+            assert more, f"{urls[len(seen)]} does not answer 200"
+        seen += more
+    return seen, opened
 
 
 def test_on_a_phone_no_card_spills_out_of_its_hand_and_every_card_is_a_44px_target(site, browser):
-    """Every step page on the narrowest phone. A question's page is also seen on a 390x844
-    phone: its first answer is on the first screen, before the longer teaching text. The
-    first page is opened; each next one is swapped in whole where it can be (SWAP_IN), else
-    opened."""
+    """Every step page on the narrowest phone; a question's page on a 390x844 phone too: its
+    first answer is on the first screen, before the longer teaching text."""
     context = browser.new_context(viewport={"width": NARROWEST, "height": 800})
     page = context.new_page()
     nodes = list(Node.objects.select_related("chart").order_by("chart__order", "key"))
     assert len(nodes) > 100 and Example.objects.count() > 100
-    problems, late, questions, opened = {}, [], 0, 0
-    for node in nodes:
-        url = f"{site}/charts/{node.chart.slug}/{node.key}/"
-        if not (opened and page.evaluate(SWAP_IN, url)):
-            page.goto(url)
-            opened += 1
-        assert page.locator("#step").get_attribute("data-node") == node.key
-        found = page.evaluate(CARDS_IN_HANDS, 44)
-        if found:
-            problems[f"{node.chart.slug}/{node.key} at {NARROWEST} px"] = found[:3]
-        if node.kind == Node.Role.QUESTION:
-            questions += 1
-            page.set_viewport_size(PHONE)
-            where = page.evaluate(ANSWERS_AFTER_QUESTION)
-            if not where["visible"] or not where["textAfter"]:
-                late.append(f"{node.chart.slug}/{node.key}: {where}")
-            if questions == 1:
-                screenshot(page, "question-phone")
-            page.set_viewport_size({"width": NARROWEST, "height": 800})
-    print(f"{len(nodes)} step pages, {opened} opened, the others swapped in")
-    assert questions > 20
+    step = {f"{site}/charts/{node.chart.slug}/{node.key}/": node for node in nodes}
+    page.goto(next(iter(step)))
+    cards, opened = sweep(page, list(step), "cards")
+    questions = [url for url, node in step.items() if node.kind == Node.Role.QUESTION]
+    assert len(questions) > 20
+    page.set_viewport_size(PHONE)
+    answers, _ = sweep(page, questions, "answers")
+    screenshot(page, "question-phone")
+    print(f"{len(nodes)} step pages, {opened + 1} opened, the others swapped in")
+    problems, late = {}, []
+    for (url, node), seen in zip(step.items(), cards, strict=True):
+        assert seen["node"] == node.key
+        if seen["found"]:
+            problems[f"{url.removeprefix(site)} at {NARROWEST} px"] = seen["found"][:3]
+    for url, seen in zip(questions, answers, strict=True):
+        assert seen["node"] == step[url].key
+        if not seen["found"]["visible"] or not seen["found"]["textAfter"]:
+            late.append(f"{url.removeprefix(site)}: {seen['found']}")
     # After a card try the next hand's cards are links too.
     page.goto(site + "/charts/law-50/major-penalty-card/")
     page.locator(".hand.to-play a.card-link").first.click()
