@@ -129,11 +129,16 @@ def finish_requests(timeout: float = 5) -> None:
             thread.join(max(0.0, deadline - time.monotonic()))
 
 
-def _page(browser, viewport, javascript=True, service_workers="block"):
-    # The offline copy is tested on its own (test_offline.py); elsewhere it would
-    # only make every page load copy the whole site.
+def _page(browser, viewport, javascript=True, service_workers="block", **options):
+    """A new context and its page: every test makes its contexts here. The offline copy is
+    tested on its own (test_offline.py); elsewhere the service worker would copy the whole
+    site in the background of every test that opens a page (400 requests, a tenth of the
+    live server's work in `make test`)."""
     context = browser.new_context(
-        viewport=viewport, java_script_enabled=javascript, service_workers=service_workers
+        viewport=viewport,
+        java_script_enabled=javascript,
+        service_workers=service_workers,
+        **options,
     )
     page = context.new_page()
     page.set_default_timeout(10_000)

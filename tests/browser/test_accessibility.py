@@ -4,7 +4,7 @@ on each kind whose layout differs there."""
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import axe_violations
+from .conftest import _page, axe_violations
 
 pytestmark = pytest.mark.browser
 
@@ -47,8 +47,7 @@ ON_A_PHONE = [
     ids=["phone", "wide"],
 )
 def test_every_kind_of_page_has_no_wcag_22_aa_violation(site, browser, viewport, kinds):
-    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
-    page = context.new_page()
+    context, page = _page(browser, {"width": viewport[0], "height": viewport[1]})
     found = {}
     for kind in kinds:
         page.goto(site + PAGE_KINDS[kind])

@@ -16,7 +16,15 @@ from penaltyflow.director.models import QuickGuide
 from penaltyflow.flowcharts.models import Flowchart
 from penaltyflow.offline import kept
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, PROJECTORS, axe_violations, screenshot
+from .conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE,
+    PROJECTORS,
+    _page,
+    axe_violations,
+    screenshot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -395,8 +403,7 @@ def test_quick_mode_reaches_a_common_ruling_in_four_taps_on_a_phone(kept_site, p
 
 @pytest.mark.parametrize("size", PROJECTORS, ids=lambda size: str(size[0]))
 def test_quick_mode_and_offline_page_on_a_projector(kept_site, browser, size):
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    page = context.new_page()
+    context, page = _page(browser, {"width": size[0], "height": size[1]})
     # Each of the quick mode's pages as its templates draw it: the grouped index, a
     # situation's first question, a question with its trail, the Director's judgement (with
     # its help), a ruling of the play and one of the auction; and the offline page.

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from penaltyflow.flowcharts.models import Node
 from penaltyflow.hands.models import Example
 
-from .conftest import PHONE, screenshot
+from .conftest import PHONE, _page, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -98,8 +98,7 @@ def sweep(page, urls: list[str], look: str, least: int = 44) -> tuple[list[dict]
 def test_on_a_phone_no_card_spills_out_of_its_hand_and_every_card_is_a_44px_target(site, browser):
     """Every step page on the narrowest phone; a question's page on a 390x844 phone too: its
     first answer is on the first screen, before the longer teaching text."""
-    context = browser.new_context(viewport={"width": NARROWEST, "height": 800})
-    page = context.new_page()
+    context, page = _page(browser, {"width": NARROWEST, "height": 800})
     nodes = list(Node.objects.select_related("chart").order_by("chart__order", "key"))
     assert len(nodes) > 100 and Example.objects.count() > 100
     step = {f"{site}/charts/{node.chart.slug}/{node.key}/": node for node in nodes}
@@ -134,8 +133,7 @@ def test_on_a_phone_no_card_spills_out_of_its_hand_and_every_card_is_a_44px_targ
 
 
 def test_on_a_wide_screen_card_targets_are_24px_and_next_stays_beside_previous(site, browser):
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
-    page = context.new_page()
+    context, page = _page(browser, {"width": 1366, "height": 900})
     page.goto(site + "/charts/law-50/major-penalty-card/?event=5")
     assert page.evaluate(CARDS_IN_HANDS, 24) == []
     previous = page.get_by_role("link", name="◀ Previous").bounding_box()
@@ -169,8 +167,7 @@ def text_sizes_in_view(page) -> list[float]:
 def test_on_a_projector_the_diagram_text_in_view_is_14px_and_the_current_step_is_in_view(
     site, browser, url
 ):
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    page = context.new_page()
+    context, page = _page(browser, {"width": 1280, "height": 720})
     page.goto(site + url)
     sizes = text_sizes_in_view(page)
     assert sizes and min(sizes) >= 14
@@ -191,10 +188,7 @@ def svg_transform(page) -> tuple[float, float, float]:
 
 
 def test_the_diagram_opens_full_screen_with_pinch_zoom_and_pan(site, browser):
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
-    )
-    page = context.new_page()
+    context, page = _page(browser, {"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     page.goto(site + "/charts/law-50/who-is-next/")
     page.get_by_role("button", name="Diagram, full screen").click()
     viewer = page.get_by_role("dialog", name="The diagram, full screen")
