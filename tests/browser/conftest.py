@@ -132,8 +132,8 @@ def finish_requests(timeout: float = 5) -> None:
 def _page(browser, viewport, javascript=True, service_workers="block", **options):
     """A new context and its page: every test makes its contexts here. The offline copy is
     tested on its own (test_offline.py); elsewhere the service worker would copy the whole
-    site in the background of every test that opens a page (400 requests, a tenth of the
-    live server's work in `make test`)."""
+    site behind the test (some 400 requests each time: five tests that made their own
+    contexts made a third of the live server's requests so)."""
     context = browser.new_context(
         viewport=viewport,
         java_script_enabled=javascript,
