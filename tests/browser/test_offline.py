@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from penaltyflow.core.pagecache import content_changed
 from penaltyflow.director.models import QuickGuide
-from penaltyflow.flowcharts.models import Flowchart
+from penaltyflow.flowcharts.models import Flowchart, Node
 from penaltyflow.offline import kept
 
 from .conftest import (
@@ -40,21 +40,22 @@ def kept_site(site):
     return site
 
 
-# The auction's charts, each after those that jump into it.
-AUCTION_CHARTS = ["law-24", "law-29", "law-36", "law-25", "law-26", "law-27"]
+# The charts kept in the copy: those whose pages the test opens, and those Law 56 jumps to (the
+# test loads its file again).
+KEPT_CHARTS = ["law-48", "law-50", "law-53", "law-54", "law-56"]
 # The situations at the table kept in the copy: three short ones of the play.
 KEPT_GUIDES = ["penalty-card-not-played", "played-too-early", "card-exposed"]
 
 
 @pytest.fixture
 def play_site(kept_site):
-    """The site without the auction's charts, and three of its situations at the table: a
-    copy half the size, which the install test below makes twice. What it shows (a copy made
-    whole, used offline, keeping nothing personal, replaced whole) is the same whatever the
-    copy holds; tests/offline/test_pwa.py checks that the whole site's every page is listed
-    and answers."""
-    for slug in AUCTION_CHARTS:
-        Flowchart.objects.filter(slug=slug).delete()
+    """The site with five of its charts (their jumps to the others taken out) and three of
+    its situations at the table: a copy a third of the size, which the install test below
+    makes twice. What it shows (a copy made whole, used offline, keeping nothing personal,
+    replaced whole) is the same whatever the copy holds; tests/offline/test_pwa.py checks
+    that the whole site's every page is listed and answers."""
+    Node.objects.filter(kind=Node.Role.JUMP).exclude(jump_chart__slug__in=KEPT_CHARTS).delete()
+    Flowchart.objects.exclude(slug__in=KEPT_CHARTS).delete()
     QuickGuide.objects.exclude(slug__in=KEPT_GUIDES).delete()
     assert QuickGuide.objects.count() == len(KEPT_GUIDES)
     content_changed()  # a new version: nothing built from the whole site is served
