@@ -8,10 +8,9 @@ same templates. At each item nothing scrolls or is cut, the room's text (body, s
 the hands' cards) is at least 28 px and the chart's labels at least 18 px on screen (the room is
 laid out in proportion to the screen's width: a 1920x1080 projector shows the same, half as big
 again; test_classroom.py looks at one), the QR code is a quarter of the screen high while
-students join; and on the first item of each kind, open and revealed, axe-core finds no WCAG 2.2 AA
-violation on the phone (it draws each kind of question with that kind's own partial) nor on the
-projector (it draws every kind of question with one template: axe looks at the first question
-there).
+students join; and on the first item drawn each way, open and revealed, axe-core finds no WCAG
+2.2 AA violation on the projector (each kind of step; every question by one template) or on the
+phone (each kind of step; a question by its kind's own partial, with one answer or several).
 
 The same phone joins each lesson, follows it and answers each question. test_classroom.py has
 three phones follow and answer a whole lesson; test_projector.py runs the revokes lesson.
@@ -159,7 +158,7 @@ def test_an_item_of_every_kind_on_a_projector_with_a_phone(browser, lessons):
     each lesson; the phone joins it. A lesson is run as far as its last item of a kind new to
     the evening, or its first item."""
     contexts = []
-    found, checked = {}, set()  # the kinds of item axe has checked
+    found, checked, axed = {}, set(), set()  # the kinds of item looked at; the drawings axed
     try:
         context, teacher = _page(browser, {"width": SIZE[0], "height": SIZE[1]})
         contexts.append(context)
@@ -173,7 +172,7 @@ def test_an_item_of_every_kind_on_a_projector_with_a_phone(browser, lessons):
             ] or [0]
             code = start(teacher, lessons, slug)
             join(phone, lessons, code, "Ann")
-            run_lesson(teacher, phone, slug, kinds, new, found, checked)
+            run_lesson(teacher, phone, slug, kinds, new, found, checked, axed)
         for where, problems in found.items():
             print("PROBLEM", where, problems)
         assert found == {}
@@ -202,30 +201,48 @@ def kinds_of_items(lesson: Lesson) -> list[str]:
     ]
 
 
+def drawn_as(kind: str, screen: str) -> str:
+    """How an item of `kind` is drawn on the projector or on the phone: a step by its kind's
+    words and colour; a question on the projector by one template for all; on the phone by its
+    kind's own partial, with one answer or several (quizzes/kinds.py)."""
+    if not kind.endswith(" question"):
+        return f"{screen}: {kind}"
+    if screen == "projector":
+        return "projector: question"
+    drawn = KINDS[kind.removesuffix(" question")]
+    return f"phone: {drawn.template}, {'several answers' if drawn.multiple else 'one answer'}"
+
+
 def run_lesson(
-    teacher, phone, slug: str, kinds: list[str], new: list[int], found: dict, checked: set
+    teacher,
+    phone,
+    slug: str,
+    kinds: list[str],
+    new: list[int],
+    found: dict,
+    checked: set,
+    axed: set,
 ) -> None:
     """From the first item as far as the last of a kind new to the evening (the items `new`):
-    each measured on the projector, and axe on the first of each kind on the phone, which
-    follows, and on the projector (where every question is drawn alike)."""
+    each measured on the projector, and axe on the first drawn each way (`drawn_as`) on the
+    projector and on the phone, which follows."""
     figures, seen = {}, set()
-    projected = {"question" if k.endswith(" question") else k for k in checked}
     items = int(teacher.locator(".progress").inner_text().split("/")[-1])
     assert items == len(kinds)
     for n, kind in enumerate(kinds[: new[-1] + 1]):
         teacher.wait_for_selector(f"#stage[data-item='{n}']")
         name = f"{slug}-{n + 1}-{kind.replace(' ', '-')}"
-        first_of_its_kind = n in new and kind not in checked
-        on_the_projector = "question" if kind.endswith(" question") else kind
-        first_on_the_projector = first_of_its_kind and on_the_projector not in projected
-        projected.add(on_the_projector)
+        first_on = {}  # the first item drawn so on each screen: axe looks at it
+        for screen in ("projector", "phone"):
+            first_on[screen] = drawn_as(kind, screen) not in axed
+            axed.add(drawn_as(kind, screen))
         seen.add(kind)
         checked.add(kind)
         measure(teacher, name, found, figures)
-        if first_on_the_projector and (v := axe_violations(teacher)):
+        if first_on["projector"] and (v := axe_violations(teacher)):
             found[f"{name} axe on the projector"] = v
         phone.wait_for_selector(f"#live[data-item='{n}']")
-        if first_of_its_kind and (v := axe_violations(phone)):
+        if first_on["phone"] and (v := axe_violations(phone)):
             found[f"{name} axe on the phone"] = v
         screenshot(phone, f"room-phone-{name}")
         if not teacher.locator("#key-reveal").is_disabled():
@@ -235,10 +252,10 @@ def run_lesson(
             teacher.locator("#key-reveal").click()
             expect(teacher.locator("#key-reveal")).to_be_disabled()
             measure(teacher, name + "-revealed", found, figures)
-            if first_on_the_projector and (v := axe_violations(teacher)):
+            if first_on["projector"] and (v := axe_violations(teacher)):
                 found[f"{name} revealed: axe on the projector"] = v
             phone.wait_for_selector("#live .explanation, #live .verdict")
-            if first_of_its_kind and (v := axe_violations(phone)):
+            if first_on["phone"] and (v := axe_violations(phone)):
                 found[f"{name} revealed: axe on the phone"] = v
             screenshot(phone, f"room-phone-{name}-revealed")
         if n < new[-1]:
