@@ -1,5 +1,6 @@
-"""Real servers over HTTP: answers posted at once by many phones are counted exactly, and
-(on PostgreSQL) two app servers share one class: the teacher on one, the phones on the other.
+"""Real servers over HTTP: answers posted at once by many phones are counted exactly (on
+SQLite by one server; on PostgreSQL by two app servers that share one class: the teacher on
+one, the phones on the other).
 
 The session lives only in the database, so a phone may be answered by any server, and a
 server restarted in the middle of a class loses nothing.
@@ -121,6 +122,10 @@ def answers_at_once_are_counted_exactly(teacher: Browser, code: str, phones: lis
     return final
 
 
+@pytest.mark.skipif(
+    bool(postgres_url()),
+    reason="on PostgreSQL, the test of two app servers counts the same answers through them",
+)
 def test_answers_posted_at_once_are_counted_exactly(env, tmp_path):
     server = Server(env, tmp_path)
     try:
