@@ -62,10 +62,12 @@ test test-sqlite test-postgresql test-quick test-content check screenshots: expo
 # database, and the queries behind them run on PostgreSQL in the other tests (storing,
 # answers, the classroom, loading and editing content, hostile input).
 # pytest-xdist runs them in one process per core (at most 4: each has its own test
-# database, live server and browser), handing out one test at a time, the long ones
-# (browser, servers) first, so no core idles at the end (tests/conftest.py).
+# database, live server and browser), handing out one test at a time in their order, the
+# long ones (browser, servers) first, so no core idles at the end; the tests that serve a
+# site as `make run` does go to one process together, which sets the site up once
+# (tests/conftest.py).
 PG_SKIP ?= not server and not no_database and not browser and not every_page and not same_on_any_database
-PARALLEL ?= -n auto --maxprocesses 4 --dist load --maxschedchunk 1
+PARALLEL ?= -n auto --maxprocesses 4 --dist loadgroup --no-loadscope-reorder
 # No `make setup`: the tests make their own databases, load the content themselves (a bad
 # content file fails them) and collect static files where they need them.
 # The checks beside the content snapshot (one process each), then the two passes one after

@@ -131,6 +131,10 @@ def pytest_itemcollected(item):
     """Mark `no_database` the tests that cannot touch the database (pytest-django lets
     only those with a database marker or fixture in): their result is the same on
     PostgreSQL, so `make test`'s PostgreSQL pass leaves them out (`-m` sees the mark)."""
+    if item.get_closest_marker("server"):
+        # A site as `make run` serves it is set up once a process and served once a module
+        # (tests/ops/sites.py): `make test` hands these tests to one process together.
+        item.add_marker(pytest.mark.xdist_group("servers"))
     uses = set(getattr(item, "fixturenames", ()))
     if item.get_closest_marker("django_db") or item.get_closest_marker("database_url"):
         return
@@ -139,7 +143,8 @@ def pytest_itemcollected(item):
 
 
 # The tests that take seconds each: run first, so that the processes of `make test` share
-# them out (one test at a time: --maxschedchunk 1) and none is left alone with a long one.
+# them out (one test, or one group, at a time: --dist loadgroup) and none is left alone with a
+# long one.
 LONG = ("browser", "server", "database_url")
 
 
