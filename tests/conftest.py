@@ -130,10 +130,11 @@ DATABASE_FIXTURES = {
 def pytest_itemcollected(item):
     """Mark `no_database` the tests that cannot touch the database (pytest-django lets
     only those with a database marker or fixture in): their result is the same on
-    PostgreSQL, so `make test`'s PostgreSQL pass leaves them out (`-m` sees the mark)."""
+    PostgreSQL, so `make test`'s PostgreSQL pass leaves them out (`-m` sees the mark).
+    Group the `server` tests: a site as `make run` serves it is set up once a process and
+    served once a module (tests/ops/sites.py), so `make test` (--dist loadgroup) hands them
+    to one process together."""
     if item.get_closest_marker("server"):
-        # A site as `make run` serves it is set up once a process and served once a module
-        # (tests/ops/sites.py): `make test` hands these tests to one process together.
         item.add_marker(pytest.mark.xdist_group("servers"))
     uses = set(getattr(item, "fixturenames", ()))
     if item.get_closest_marker("django_db") or item.get_closest_marker("database_url"):
