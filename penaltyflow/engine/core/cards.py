@@ -97,8 +97,16 @@ def cards_of(mask: int) -> list[int]:
 
 
 def sorted_cards(mask: int) -> list[int]:
-    """Cards in display order: suits S H D C, ranks high to low."""
-    return sorted(cards_of(mask), key=lambda c: (c // 13, -(c % 13)))
+    """Cards in display order: suits S H D C, ranks high to low (the highest bit of each
+    suit first: no sort, as the engine lists hands after every card played)."""
+    out = []
+    for suit in range(0, 52, 13):
+        bits = mask >> suit & 0x1FFF
+        while bits:
+            rank = bits.bit_length() - 1
+            out.append(suit + rank)
+            bits ^= 1 << rank
+    return out
 
 
 def trick_winner(cards: Sequence[tuple[int, int]], trump: int) -> int:
