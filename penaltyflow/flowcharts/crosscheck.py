@@ -23,10 +23,13 @@ def check_files(files: list[ChartFile]) -> dict[str, Replayed]:
         if slug in slugs:
             raise ContentError(f"{file.path}: slug '{slug}' is also used by {slugs[slug]}")
         slugs[slug] = file.path
-    known = {
-        slug: set(Node.objects.filter(chart__slug=slug).values_list("key", flat=True))
+    # The steps of the charts already in the database, two queries whatever their number.
+    known: dict[str, set[str]] = {
+        slug: set()
         for slug in Flowchart.objects.exclude(slug__in=slugs).values_list("slug", flat=True)
     }
+    for slug, key in Node.objects.exclude(chart__slug__in=slugs).values_list("chart__slug", "key"):
+        known[slug].add(key)
     known |= {f.meta["slug"]: {n.key for n in f.graph.nodes} for f in files}
     problems = [
         f"{_where(file.path, error.node)}: {error.message}"
