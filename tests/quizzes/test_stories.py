@@ -6,6 +6,7 @@ from the state of play it prints, and the sentence of the story that tells that 
 name its card and seat in the words of that irregularity, and nothing else.
 """
 
+import functools
 import re
 
 import pytest
@@ -135,6 +136,13 @@ def _replay(scenario: dict):
         before = after
 
 
+@functools.cache
+def replayed(recipe: str, n: int) -> list:
+    """What the engine made of each event of the recipe's draft `n`, replayed once for the
+    tests of this file that read it."""
+    return list(_replay(drafts_of(recipe)[n][2].scenario()))
+
+
 def _replay_board(scenario: dict):
     board = new_board(scenario)
     before = board.to_json()
@@ -156,7 +164,7 @@ def test_the_story_tells_the_irregular_call_the_engine_replays(recipe):
         told = dict(d.told)
         story = " ".join(d.story)
         irregular = 0
-        for i, (event, what) in enumerate(_replay(d.scenario())):
+        for i, (event, what) in enumerate(replayed(name, n)):
             if what in ("called", "decided", "played"):
                 continue
             irregular += 1
@@ -182,7 +190,7 @@ def test_the_story_tells_the_irregularity_the_engine_replays(recipe):
         told = dict(d.told)
         story = " ".join(d.story)
         offender = None
-        for i, (event, what) in enumerate(_replay(d.scenario())):
+        for i, (event, what) in enumerate(replayed(name, n)):
             if what == "a revoke":
                 offender = event["seat"]
             if what in ("played", "decided", "shown by declarer"):
@@ -223,7 +231,7 @@ def test_every_card_in_a_story_is_a_card_the_events_play_or_show():
 def test_no_question_asks_what_the_laws_leave_to_the_director():
     for name, n, d in all_drafts():
         scenario = d.scenario()
-        whats = [what for _, what in _replay(scenario)]
+        whats = [what for _, what in replayed(name, n)]
         events = scenario["events"]
         if "dealer" in scenario:
             # a replacement's comparability is the Director's: told as his ruling, never asked
