@@ -118,6 +118,15 @@ def pytest_configure(config):
     gc.set_threshold(50_000, 20, 20)
 
 
+def pytest_unconfigure(config):
+    """At the end of a process pytest runs Python's full collection five times over all that
+    the tests kept (the question bank among it), to report objects that fail as they are
+    collected: 2 s a process. One collection here finds them (pytest's hook still listens);
+    the survivors are then frozen, so its five runs skip them."""
+    gc.collect()
+    gc.freeze()
+
+
 DATABASE_FIXTURES = {
     "db",
     "transactional_db",
