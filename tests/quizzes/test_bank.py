@@ -103,7 +103,7 @@ def test_the_json_never_holds_the_answer():
         assert '"legal"' not in text and '"pending"' not in text
 
 
-def test_at_least_two_thousand_distinct_questions_and_fifty_a_law(bank_loaded):
+def test_at_least_two_thousand_distinct_questions_and_fifty_a_law(content):
     ids = question_ids(limit=10**6)
     assert len(ids) == len(set(ids)) >= 2000
     generated = {
@@ -147,7 +147,7 @@ def test_listing_filters_by_law_prefix_and_kind(db):
 
 
 @pytest.mark.django_db
-def test_every_step_a_question_links_to_exists(bank_loaded):
+def test_every_step_a_question_links_to_exists(content):
     from django.test import Client
 
     steps = {get_question(qid).step for qid in question_ids(limit=10**6)}
@@ -156,7 +156,7 @@ def test_every_step_a_question_links_to_exists(bank_loaded):
         assert client.get(step).status_code == 200, step
 
 
-def test_chart_questions_follow_the_charts(bank_loaded):
+def test_chart_questions_follow_the_charts(content):
     from penaltyflow.flowcharts.models import Choice, Node
 
     qs = [get_question(q) for q in question_ids(limit=10**6) if q.startswith("c-")]

@@ -37,7 +37,7 @@ def contains(outer: str, inner: str) -> bool:
     return b.startswith(a) and not (a[-1].isdigit() and b[len(a) : len(a) + 1].isdigit())
 
 
-def test_a_clause_question_marks_every_clause_its_step_cites_right(bank_loaded):
+def test_a_clause_question_marks_every_clause_its_step_cites_right(content):
     qs = clause_questions()
     asked = 0
     for node in Node.objects.select_related("chart"):
@@ -60,7 +60,7 @@ def test_a_clause_question_marks_every_clause_its_step_cites_right(bank_loaded):
     assert asked >= 100
 
 
-def test_no_clause_question_about_a_step_that_says_no_clause_covers_it(bank_loaded):
+def test_no_clause_question_about_a_step_that_says_no_clause_covers_it(content):
     qs = clause_questions()
     leaves = [n for n in Node.objects.select_related("chart") if says_no_clause_covers_it(n)]
     assert leaves  # law-57's early lead after partner has played
@@ -69,7 +69,7 @@ def test_no_clause_question_about_a_step_that_says_no_clause_covers_it(bank_load
     assert get_question("c-clause-law-57-early-lead-after-partner") is None
 
 
-def test_the_clause_that_decides_is_offered(bank_loaded):
+def test_the_clause_that_decides_is_offered(content):
     """law-48 `held-as-played`: the card held as if played is played, by Law 45C2."""
     q = get_question("c-clause-law-48-held-as-played")
     node = Node.objects.get(chart__slug="law-48", key="held-as-played")
@@ -78,7 +78,7 @@ def test_the_clause_that_decides_is_offered(bank_loaded):
     assert {dict(q.choices)[k] for k in q.right_keys()} == set(citations(node))
 
 
-def test_every_law_the_charts_cite_can_be_a_question_and_a_citation(bank_loaded):
+def test_every_law_the_charts_cite_can_be_a_question_and_a_citation(content):
     """Clauses of any law, not only 48 to 57: 45C2, 47E1, 58B2, 68B2, ... as the charts cite."""
     qs = clause_questions()
     cited_by_questions = {c for q in qs.values() for c in q.cites}

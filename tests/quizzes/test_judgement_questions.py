@@ -10,7 +10,7 @@ from penaltyflow.quizzes.bank import get_question, question_ids
 pytestmark = [pytest.mark.django_db, pytest.mark.same_on_any_database]
 
 
-def test_the_early_lead_arrow_cites_no_clause_that_does_not_apply(bank_loaded):
+def test_the_early_lead_arrow_cites_no_clause_that_does_not_apply(content):
     """law-57 `early-lead-after-partner` says 57A does not apply: its question cites no 57A."""
     q = get_question("c-leads-law-57-play-or-lead-early-lead-after-partner")
     assert q is not None
@@ -18,7 +18,7 @@ def test_the_early_lead_arrow_cites_no_clause_that_does_not_apply(bank_loaded):
     assert "the Director decides" in q.teach
 
 
-def test_48b1_is_never_a_wrong_choice_for_declarers_choice_at_the_opening_lead(bank_loaded):
+def test_48b1_is_never_a_wrong_choice_for_declarers_choice_at_the_opening_lead(content):
     """Law 48B1 sends declarer who faces his cards after an opening lead out of turn to Law 54:
     it belongs to declarer's choices there, so it is never offered as a wrong clause."""
     q = get_question("c-clause-law-54-declarer-chooses")
@@ -26,7 +26,7 @@ def test_48b1_is_never_a_wrong_choice_for_declarers_choice_at_the_opening_lead(b
     assert "Law 48B1" not in wrong and wrong
 
 
-def test_no_generated_question_asks_whether_a_low_card_left_alone_stays_major(bank_loaded):
+def test_no_generated_question_asks_whether_a_low_card_left_alone_stays_major(content):
     assert "several-suits-other-stays" not in generator.BY_NAME
     assert not [i for i in question_ids(limit=10**6) if i.startswith("g-several-suits-other-")]
     recipe = generator.BY_NAME["several-suits-honour-stays"]

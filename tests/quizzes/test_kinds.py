@@ -41,13 +41,13 @@ def test_every_kind_the_generator_asks_is_one_object_that_asks_its_own_question(
     assert getattr(recipes, "KINDS", KINDS) is KINDS and not hasattr(recipes, "ASK")
 
 
-def test_every_question_of_the_bank_is_of_a_kind_in_the_table(bank_loaded):
+def test_every_question_of_the_bank_is_of_a_kind_in_the_table(content):
     kinds = {kind for _, _, kind in bank.index(include_retired=True)}
     assert kinds <= set(KINDS)
     assert kinds >= {"legal-cards", "penalty-card", "options", "decider", "true-false"}
 
 
-def test_several_answers_may_be_right_exactly_where_the_kind_says(bank_loaded):
+def test_several_answers_may_be_right_exactly_where_the_kind_says(content):
     """An engine kind says it for all its questions; a stored kind (a chart's clause, a
     statement) for each question: "tick every one" exactly where more than one is right."""
     seen = set()
