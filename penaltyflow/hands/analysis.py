@@ -52,7 +52,7 @@ from penaltyflow.engine.play.words.text import option_facts
 
 from .examples import Replayed, replay_once
 
-if TYPE_CHECKING:  # endplay itself is imported where the solver runs (see _Solver._solve)
+if TYPE_CHECKING:  # endplay itself is imported where the solver runs (see _solve)
     from endplay.types import Card
 
 __all__ = [
@@ -99,54 +99,55 @@ def _ep_card(card: Card) -> int:
     return int(card.suit) * 13 + int(card.rank).bit_length() - 3
 
 
-class _Solver:
-    """Double-dummy values through endplay's solve_board, cached by position.
+def _solved(table: Table, best_only: bool) -> Any:
+    """Double-dummy values of a position: a `Table`'s hands, the trick in progress (played
+    in clockwise order from its leader) and the trumps. Values are tricks for the side to
+    play, from the trick in progress (included) to the end."""
+    trick = tuple(table.trick)
+    return _solve(tuple(table.hands), table.leader, trick, table.strain, best_only)
 
-    A position is a `Table`'s hands, the trick in progress (played in clockwise
-    order from its leader) and the trumps. Values are tricks for the side to play,
-    from the trick in progress (included) to the end.
-    """
 
-    def __init__(self) -> None:
-        self.cache: dict = {}
-        self.calls = 0
+# A position's value is the same whichever example, option or search reaches it: the
+# examples of a chart share their deals, and loading the project's charts asked for 3,459
+# values of 721 positions (docs/benchmarks.md). Kept for the process (the loader's).
+@functools.lru_cache(maxsize=8192)
+def _solve(
+    hands: tuple[int, ...],
+    leader: int,
+    trick: tuple[tuple[int, int], ...],
+    strain: int,
+    best_only: bool,
+) -> int | dict[int, int]:
+    # Imported here: endplay's DDS takes some 80 MB once loaded, and only the loader
+    # solves; a web worker that shows the stored results never needs it.
+    from endplay.dds import solve_board
+    from endplay.dds.solve import SolveMode
+    from endplay.types import Deal, Denom, Player
 
-    def _solve(self, table: Table, best_only: bool) -> Any:
-        # Imported here: endplay's DDS takes some 80 MB once loaded, and only the loader
-        # solves; a web worker that shows the stored results never needs it.
-        from endplay.dds import solve_board
-        from endplay.dds.solve import SolveMode
-        from endplay.types import Deal, Denom, Player
+    full = list(hands)
+    for seat, card in trick:
+        full[seat] |= 1 << card
+    deal = Deal(deal_pbn(full))
+    deal.first = Player(leader)
+    deal.trump = Denom(strain)
+    for _, card in trick:
+        deal.play(card_name(card))
+    solved = solve_board(deal, SolveMode.OptimalOne if best_only else SolveMode.Default)
+    if best_only:
+        return max(s for _, s in solved)
+    return {_ep_card(c): s for c, s in solved}
 
-        key = (tuple(table.hands), table.leader, tuple(table.trick), table.strain, best_only)
-        hit = self.cache.get(key)
-        if hit is not None:
-            return hit
-        hands = list(table.hands)
-        for seat, card in table.trick:
-            hands[seat] |= 1 << card
-        deal = Deal(deal_pbn(hands))
-        deal.first = Player(table.leader)
-        deal.trump = Denom(table.strain)
-        for _, card in table.trick:
-            deal.play(card_name(card))
-        self.calls += 1
-        solved = solve_board(deal, SolveMode.OptimalOne if best_only else SolveMode.Default)
-        out: int | dict[int, int]
-        if best_only:
-            out = max(s for _, s in solved)
-        else:
-            out = {_ep_card(c): s for c, s in solved}
-        self.cache[key] = out
-        return out
 
-    def scores(self, table: Table) -> dict[int, int]:
-        """{card: tricks for the side to play} for every card Law 44 lets him play."""
-        return self._solve(table, best_only=False)
+def _scores(table: Table) -> dict[int, int]:
+    """{card: tricks for the side to play} for every card Law 44 lets him play."""
+    scores: dict[int, int] = _solved(table, best_only=False)
+    return scores
 
-    def best(self, table: Table) -> int:
-        """Tricks for the side to play, with his best card (one search, faster)."""
-        return self._solve(table, best_only=True)
+
+def _best(table: Table) -> int:
+    """Tricks for the side to play, with his best card (one search, faster)."""
+    best: int = _solved(table, best_only=True)
+    return best
 
 
 # --- the search within the trick in progress ---------------------------------
@@ -165,7 +166,6 @@ class _Search:
     def __init__(self, side: int, trick_no: int) -> None:
         self.side = side  # 0 NS, 1 EW: declarer's side
         self.trick_no = trick_no  # the trick the law binds; after it, plain double dummy
-        self.solver = _Solver()
 
     def _done(self, table: Table) -> bool:
         return table.finished or table.trick_no != self.trick_no
@@ -175,7 +175,7 @@ class _Search:
         if table.finished:
             return table.won[self.side]
         left = 13 - len(table.tricks)
-        dd = self.solver.best(table)
+        dd = _best(table)
         return table.won[self.side] + (dd if table.leader & 1 == self.side else left - dd)
 
     def _rest_unbound(self, table: Table) -> bool:
@@ -219,14 +219,14 @@ class _Search:
             children.append((card, child, _clockwise(table) and self._rest_unbound(child)))
         if all(free for _, _, free in children) and legal.bound_by_nothing(table, seat):
             # Nothing binds this player or anyone after him in this trick: plain double dummy.
-            own = self.solver.best(table)
+            own = _best(table)
             return won + (own if ours else left - own)
         values = []
         solved = None
         for card, child, free in children:
             if free:
                 if solved is None:
-                    solved = self.solver.scores(table)
+                    solved = _scores(table)
                 own = solved[card]
                 values.append(won + (own if ours else left - own))
             else:
