@@ -130,7 +130,7 @@ class Draft:
                 self.say(words)
             return
         t = self.table
-        before = _before(t)
+        before = _before(t) if expect else ()
         self.events.append(event)
         apply_event(t, event)
         if expect and what_happened(t, before, event) != expect:
