@@ -17,6 +17,7 @@ to 4 ASCII digits), and a slug or key of some 200 characters (the page cache's
 key is a fixed-length digest).
 """
 
+import functools
 import string
 from dataclasses import dataclass
 from urllib.parse import urlencode
@@ -158,6 +159,13 @@ def chart_steps(slug: str | None = None) -> list[Step]:
                 )
             )
     return steps
+
+
+@functools.cache
+def session_steps() -> tuple[Step, ...]:
+    """The steps of the session's charts (tests/conftest.py), which the tests here that read
+    them all leave as they found them: replayed once a process."""
+    return tuple(chart_steps())
 
 
 # --- explicit nasty cases ---------------------------------------------------------------
@@ -342,7 +350,7 @@ def test_a_nasty_query_gets_a_page_or_the_400_page(web, mini_steps, case):
 @pytest.mark.same_on_any_database  # each case reaches PostgreSQL in the test above
 def test_the_nasty_queries_on_the_real_charts(web, content):
     """Every case on a rotating sample of the real steps: each step gets a few cases."""
-    steps = chart_steps()
+    steps = session_steps()
     assert len(steps) > 100
     problems = []
     for index, step in enumerate(steps):
@@ -381,7 +389,7 @@ UNKNOWN = [
 
 @pytest.mark.every_page
 def test_every_page_answers_every_method_and_unknown_addresses_are_404(web, content):
-    steps = chart_steps()
+    steps = session_steps()
     charts = sorted({s.slug for s in steps})
     pages = ["/"] + [p for slug in charts for p in (f"/charts/{slug}/", f"/charts/{slug}.svg")]
     pages.append(f"/charts/{charts[0]}.pdf")
@@ -532,7 +540,7 @@ def make_query(query: dict, step: Step) -> list[tuple[str, str]]:
 
 @pytest.fixture
 def real_steps(content):
-    return chart_steps()
+    return session_steps()
 
 
 @settings(
