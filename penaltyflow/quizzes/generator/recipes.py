@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from penaltyflow.core.contentfile import read_yaml
 from penaltyflow.engine.core.cards import SUIT_MASK, cards_of, is_honour, sorted_cards
 from penaltyflow.engine.core.vocab import SUITS, suit_word
 
@@ -217,7 +216,7 @@ def _move(spec: Any, where: str) -> Move:
 
 
 def load(path: Path = FILE) -> list[Recipe]:
-    rows = yaml.safe_load(path.read_text(encoding="utf-8"))
+    rows = read_yaml(path, RecipeError)
     recipes = []
     for i, row in enumerate(rows):
         where = f"{path.name}: recipe {row.get('name', i)!r}"
