@@ -107,6 +107,7 @@ def build() -> list[Question]:
     # Which clause is this? Every step that rests on a clause, with every clause it cites
     # right (never one of them offered as a wrong answer), unless it says no clause covers it.
     pool = list(dict.fromkeys(c for n in nodes for c in node_citations(n) if _CLAUSE.match(c)))
+    pool_refs = [(c, _ref(c)) for c in pool]
     for n in nodes:
         own = node_citations(n)
         if n.kind == Node.Role.JUMP or not any(_CLAUSE.match(c) for c in own):
@@ -114,7 +115,8 @@ def build() -> list[Question]:
         if no_clause_covers(n):
             continue
         mine = own + [f"Law {ref}" for ref in cited(n.text)]
-        wrong = [c for c in pool if all(apart(c, m) for m in mine)]
+        mine_refs = [_ref(m) for m in mine]
+        wrong = [c for c, ref in pool_refs if all(_apart(ref, m) for m in mine_refs)]
         rng = random.Random(f"clause:{n.chart.slug}:{n.key}")
         rng.shuffle(wrong)
         right = [(clause_key(c), c) for c in own]
@@ -170,7 +172,10 @@ def _ref(citation: str) -> str:
 def apart(one: str, other: str) -> bool:
     """Neither clause contains the other ("Law 51B1" holds "Law 51B1(b)", "Law 51" holds
     "Law 51B"; "Law 5" would not hold "Law 50"): a fair distractor."""
-    a, b = _ref(one), _ref(other)
+    return _apart(_ref(one), _ref(other))
+
+
+def _apart(a: str, b: str) -> bool:
     return not (_holds(a, b) or _holds(b, a))
 
 
