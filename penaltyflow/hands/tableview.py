@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django import forms
@@ -231,11 +231,14 @@ def before_ruling(table: TableData, exposed: tuple[str, str] | None = None) -> T
     and a card, "W", "C2") is the card the question is about: where the ruling put it
     back in its hand, it is shown face up before its owner, as it lay.
     """
-    open_table = copy.deepcopy(table)
-    open_table.ruled = False
-    open_table.notes = []
-    if open_table.auction is not None:
-        open_table.auction = hide_ruling(open_table.auction)
+    # A copy of what changes (the hands, the auction); the rest is shared, as it stays.
+    open_table = replace(
+        table,
+        ruled=False,
+        notes=[],
+        seats=copy.deepcopy(table.seats),
+        auction=hide_ruling(table.auction) if table.auction is not None else None,
+    )
     for seat in open_table.seats:
         for card in seat.penalty:
             card.major_or_minor = ""
