@@ -139,7 +139,8 @@ def _solve(
 
 
 def _scores(table: Table) -> dict[int, int]:
-    """{card: tricks for the side to play} for every card Law 44 lets him play."""
+    """{card: tricks for the side to play} for every card Law 44 lets him play (kept by
+    `_solve`: read, never changed)."""
     scores: dict[int, int] = _solved(table, best_only=False)
     return scores
 

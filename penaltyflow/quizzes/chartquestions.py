@@ -116,7 +116,7 @@ def build() -> list[Question]:
             continue
         mine = own + [f"Law {ref}" for ref in cited(n.text)]
         mine_refs = [_ref(m) for m in mine]
-        wrong = [c for c, ref in pool_refs if all(_apart(ref, m) for m in mine_refs)]
+        wrong = [c for c, ref in pool_refs if all(apart(ref, m) for m in mine_refs)]
         rng = random.Random(f"clause:{n.chart.slug}:{n.key}")
         rng.shuffle(wrong)
         right = [(clause_key(c), c) for c in own]
@@ -169,13 +169,9 @@ def _ref(citation: str) -> str:
     return citation.replace("Law", "", 1).strip().split(" ")[0]
 
 
-def apart(one: str, other: str) -> bool:
-    """Neither clause contains the other ("Law 51B1" holds "Law 51B1(b)", "Law 51" holds
-    "Law 51B"; "Law 5" would not hold "Law 50"): a fair distractor."""
-    return _apart(_ref(one), _ref(other))
-
-
-def _apart(a: str, b: str) -> bool:
+def apart(a: str, b: str) -> bool:
+    """Neither clause contains the other, given as references (`_ref`: "51B1" holds
+    "51B1(b)", "51" holds "51B"; "5" would not hold "50"): a fair distractor."""
     return not (_holds(a, b) or _holds(b, a))
 
 
