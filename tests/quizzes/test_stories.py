@@ -15,7 +15,6 @@ from penaltyflow.engine import apply_event, new_table
 from penaltyflow.engine.core.vocab import SEAT_NAMES, SEATS, card_label
 from penaltyflow.engine.scenario import apply_board_event, new_board
 from penaltyflow.quizzes import bank, generator
-from tests.quizzes.drafts import all_drafts, drafts_of
 
 CARD = re.compile(r"[♠♥♦♣](?:10|[2-9JQKA])")
 
@@ -137,10 +136,31 @@ def _replay(scenario: dict):
 
 
 @functools.cache
+def drafts_of(recipe: str) -> list:
+    """(recipe, n, draft) for every draft of the recipe: its story sentence by sentence, each
+    with the event it tells (`told`), which the bank's question does not keep."""
+    r = generator.BY_NAME[recipe]
+    return [(r.name, n, generator.draft(r, n)) for n in range(generator.PER_RECIPE)]
+
+
+def bank_question(recipe: str, n: int):
+    """The bank's question `n` of the recipe: its draft's scenario and story, as learners
+    get them (made once a process, for every test that reads the bank)."""
+    return bank.generated(f"g-{recipe}-{n:04d}")
+
+
+@functools.cache
 def replayed(recipe: str, n: int) -> list:
-    """What the engine made of each event of the recipe's draft `n`, replayed once for the
+    """What the engine made of each event of the recipe's question `n`, replayed once for the
     tests of this file that read it."""
-    return list(_replay(drafts_of(recipe)[n][2].scenario()))
+    return list(_replay(bank_question(recipe, n).scenario))
+
+
+def every_question():
+    """(recipe, n, question) for every generated question of the bank."""
+    for r in generator.RECIPES:
+        for n in range(generator.PER_RECIPE):
+            yield r.name, n, bank_question(r.name, n)
 
 
 def _replay_board(scenario: dict):
@@ -218,26 +238,26 @@ def card_label_of(name: str) -> str:
 def test_every_card_in_a_story_is_a_card_the_events_play_or_show():
     """A story tells what happened at the table and nothing else: no card in it that the
     replayed events do not play, expose or decide on."""
-    for name, n, d in all_drafts():
+    for name, n, q in every_question():
         shown = set()
-        for event in d.scenario()["events"]:
+        for event in q.scenario["events"]:
             for key in ("play", "expose", "card", "correct"):
                 cards = event.get(key, [])
                 shown |= {card_label_of(c) for c in ([cards] if isinstance(cards, str) else cards)}
-        story = " ".join(d.story)
+        story = q.story
         assert set(CARD.findall(story)) <= shown, (name, n, story)
 
 
 def test_no_question_asks_what_the_laws_leave_to_the_director():
-    for name, n, d in all_drafts():
-        scenario = d.scenario()
+    for name, n, q in every_question():
+        scenario = q.scenario
         whats = [what for _, what in replayed(name, n)]
         events = scenario["events"]
         if "dealer" in scenario:
             # a replacement's comparability is the Director's: told as his ruling, never asked
-            assert d.kind not in ("true-false",), (name, n)
+            assert q.kind not in ("true-false",), (name, n)
             comparable = [e for e in events if "comparable" in e]
-            story = " ".join(d.story)
+            story = q.story
             assert len(comparable) <= story.count("comparable"), (name, n, story)
             continue
         # dummy's cards are face up already; one declarer touches is played (45C3)
